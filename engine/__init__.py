@@ -1,0 +1,1 @@
+"""Pure game rules behind one contract. Nothing in this package may import discord."""

@@ -1,0 +1,175 @@
+"""The contract every game implements, OpenSpiel/python-chess style.
+
+A game object is stateless: it holds rules and static data, and every method takes the state (a plain
+JSON-compatible dict) explicitly. `apply` never mutates the state it is given; it returns a new one.
+Randomness comes only from the integer RNG stored in the state, so a game is replayable from its seed and
+action log.
+"""
+
+from __future__ import annotations
+
+import json
+from abc import ABC, abstractmethod
+from dataclasses import dataclass
+from typing import Any, Mapping, Sequence
+
+from engine.core.errors import BadOptions, IllegalAction
+from engine.core.rng import Rng
+from engine.core.types import Action, Choice, Decision, Outcome, T, Text, Transition
+
+
+@dataclass(frozen=True, slots=True)
+class OptionSpec:
+    """A game option (variant, setup mode) offered when a game is created.
+
+    `player_counts` restricts a choice to some player counts; validation enforces it.
+    """
+
+    key: str
+    label: Text
+    choices: tuple[Choice, ...]
+    default: str
+    choice_player_counts: tuple[tuple[str, tuple[int, ...]], ...] = ()
+
+    def allowed(self, value: str, players: int) -> bool:
+        counts = dict(self.choice_player_counts).get(value)
+        return counts is None or players in counts
+
+
+class Game(ABC):
+    """Rules of one game. Subclasses set the class attributes and implement the abstract methods."""
+
+    id: str
+    name: Text
+    player_counts: tuple[int, ...]
+    options: tuple[OptionSpec, ...] = ()
+    summary: Text = T("", "")
+
+    def validate_options(self, players: int, options: Mapping[str, Any]) -> dict[str, str]:
+        """Defaults filled in, unknown keys and values refused, player counts checked."""
+        if players not in self.player_counts:
+            counts = "/".join(map(str, self.player_counts))
+            raise BadOptions(T(f"このゲームは{counts}人用です。", f"This game is for {counts} players."))
+        specs = {spec.key: spec for spec in self.options}
+        unknown = set(options) - set(specs)
+        if unknown:
+            name = sorted(unknown)[0]
+            raise BadOptions(T(f"不明なオプション: {name}", f"Unknown option: {name}"))
+        result: dict[str, str] = {}
+        for spec in self.options:
+            value = str(options.get(spec.key, spec.default))
+            keys = {choice.key for choice in spec.choices}
+            if value not in keys:
+                raise BadOptions(
+                    T(f"{spec.label.ja}: {value} は選べません。", f"{spec.label.en}: {value} is not a valid choice.")
+                )
+            if not spec.allowed(value, players):
+                raise BadOptions(
+                    T(
+                        f"{spec.label.ja}: {value} は{players}人では使えません。",
+                        f"{spec.label.en}: {value} is not available for {players} players.",
+                    )
+                )
+            result[spec.key] = value
+        self.check_options(players, result)
+        return result
+
+    def check_options(self, players: int, options: Mapping[str, str]) -> None:
+        """Cross-option validation hook; raise BadOptions. Default: nothing to check."""
+
+    @abstractmethod
+    def new_state(self, players: int, seed: int, options: Mapping[str, str]) -> dict[str, Any]:
+        """The initial state for validated options. Must store the RNG as an integer inside the state."""
+
+    @abstractmethod
+    def pending(self, state: Mapping[str, Any]) -> tuple[Decision, ...]:
+        """Who must decide now. Empty exactly when the game is over."""
+
+    @abstractmethod
+    def legal_actions(self, state: Mapping[str, Any], seat: int) -> tuple[Action, ...]:
+        """Every legal action for `seat` now; empty when that seat has nothing to decide."""
+
+    @abstractmethod
+    def _apply(self, state: dict[str, Any], seat: int, action: Action) -> list:
+        """Mutate `state` (already a private copy) by a legal action; return the list of Events.
+
+        Called only with an action that `legal_actions` returned for this seat.
+        """
+
+    @abstractmethod
+    def view(self, state: Mapping[str, Any], seat: int | None) -> dict[str, Any]:
+        """What `seat` may know (None: a spectator). Plain JSON, used by renderers and the picker."""
+
+    @abstractmethod
+    def outcome(self, state: Mapping[str, Any]) -> Outcome | None:
+        """The result once the game has ended by its own rules, else None."""
+
+    @abstractmethod
+    def resample(self, state: Mapping[str, Any], seat: int | None, rng: Rng) -> dict[str, Any]:
+        """A state `seat` cannot tell apart from this one: everything hidden from it re-dealt at random.
+
+        OpenSpiel's `resample_from_infostate`. The conformance suite uses it to prove views leak nothing:
+        a seat's view must be identical on the original and on every resampled state.
+        """
+
+    def standings(self, state: Mapping[str, Any]) -> list[tuple]:
+        """Per-seat sort keys (larger is better) for ranking a game that ends early. Default: all equal."""
+        return [()] * len(self.seat_teams(state))
+
+    def seat_teams(self, state: Mapping[str, Any]) -> list[int]:
+        """Team number of each seat; by default every seat is its own team."""
+        return list(range(state["players"]))
+
+    def prompt_for(self, state: Mapping[str, Any], seat: int) -> Text | None:
+        """The prompt of the seat's pending decision, if it has one."""
+        for decision in self.pending(state):
+            if decision.seat == seat:
+                return decision.prompt
+        return None
+
+    def explain_illegal(self, state: Mapping[str, Any], seat: int, notation: str) -> Text:
+        """Why `notation` is refused. Games may override with rule-specific reasons."""
+        return T(f"「{notation}」は今は指せません。", f"“{notation}” is not a legal action now.")
+
+    def parse(self, state: Mapping[str, Any], seat: int, notation: str) -> Action:
+        """The legal action with this notation, or IllegalAction with the game's reason."""
+        wanted = notation.strip()
+        for action in self.legal_actions(state, seat):
+            if action.notation == wanted:
+                return action
+        raise IllegalAction(self.explain_illegal(state, seat, wanted))
+
+    def apply(self, state: Mapping[str, Any], seat: int, notation: str) -> Transition:
+        """Validate and apply; the given state is never modified."""
+        action = self.parse(state, seat, notation)
+        new_state = clone(state)
+        events = self._apply(new_state, seat, action)
+        return Transition(new_state, tuple(events))
+
+    def concede_outcome(self, state: Mapping[str, Any], seat: int, reason: str) -> Outcome:
+        """Result when `seat` resigns or forfeits: its team ranks last, the others by standings."""
+        teams = self.seat_teams(state)
+        loser_team = teams[seat]
+        keys = self.standings(state)
+        ranked = [(0 if teams[i] == loser_team else 1, *keys[i]) for i in range(len(teams))]
+        ranks = Outcome.ranks_from_scores(ranked)
+        if reason == "forfeit":
+            summary = T("{s%d}が時間切れで敗退しました。" % seat, "{s%d} forfeited on time." % seat)
+        else:
+            summary = T("{s%d}が投了しました。" % seat, "{s%d} resigned." % seat)
+        return Outcome(ranks, reason, summary)
+
+
+def clone(state: Mapping[str, Any]) -> dict[str, Any]:
+    """A deep copy through JSON: faster than `copy.deepcopy` for plain data, and it proves JSON-ability."""
+    return json.loads(json.dumps(state))
+
+
+def choice(key: str, ja: str, en: str) -> Choice:
+    """Shorthand for building choice-tree steps."""
+    return Choice(key, Text(ja, en))
+
+
+def seats_in_order(first: int, players: int) -> Sequence[int]:
+    """Seats starting from `first`, going round the table."""
+    return [(first + i) % players for i in range(players)]

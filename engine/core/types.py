@@ -1,0 +1,174 @@
+"""Small immutable value types shared by every game.
+
+Everything here converts to and from plain JSON so that states, logs and events can be stored as text
+and replayed exactly.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Mapping
+
+LOCALES = ("ja", "en")
+
+
+@dataclass(frozen=True, slots=True)
+class Text:
+    """A player-facing string in Japanese and English.
+
+    Strings may hold `{s0}`, `{s1}`, … placeholders for seat names, filled in by the Discord layer,
+    plus any named fields given in `args`, so the engine never needs to know who sits where.
+    """
+
+    ja: str
+    en: str
+    args: tuple[tuple[str, str], ...] = ()
+
+    def get(self, locale: str | None) -> str:
+        """The raw template in the locale (Japanese for `ja*`, English otherwise)."""
+        return self.ja if locale and locale.startswith("ja") else self.en
+
+    def render(self, locale: str | None, seat_names: Mapping[int, str] | None = None) -> str:
+        """The finished string: seat placeholders and `args` substituted."""
+        values: dict[str, str] = {f"s{i}": name for i, name in (seat_names or {}).items()}
+        values.update(self.args)
+        template = self.get(locale)
+        try:
+            return template.format_map(_Missing(values))
+        except (ValueError, IndexError):
+            return template
+
+    def with_args(self, **args: Any) -> "Text":
+        return Text(self.ja, self.en, tuple(sorted({**dict(self.args), **{k: str(v) for k, v in args.items()}}.items())))
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"ja": self.ja, "en": self.en}
+        if self.args:
+            data["args"] = dict(self.args)
+        return data
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> "Text":
+        return cls(data["ja"], data["en"], tuple(sorted(data.get("args", {}).items())))
+
+
+class _Missing(dict):
+    """Leaves unknown placeholders visible instead of failing on them."""
+
+    def __missing__(self, key: str) -> str:
+        return "{" + key + "}"
+
+
+def T(ja: str, en: str, **args: Any) -> Text:
+    """Shorthand used throughout the engines."""
+    return Text(ja, en).with_args(**args) if args else Text(ja, en)
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    """One step of an action's choice tree: a stable key and its label."""
+
+    key: str
+    label: Text
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """A legal move, python-chess style: an immutable value with a stable text notation.
+
+    `path` places the action in a choice tree (e.g. coin → action → target). The Discord picker shows one
+    level at a time, so no level may offer more than 25 distinct keys below one prefix. The last step's
+    label is the most specific one; `label` joins them for one-line displays.
+    """
+
+    notation: str
+    path: tuple[Choice, ...]
+
+    def label(self, locale: str | None) -> str:
+        return " › ".join(step.label.get(locale) for step in self.path)
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """A seat the game is waiting for, with what it is asked.
+
+    `kind` is "turn" for the normal turn, "reaction" for a choice in the middle of another seat's turn
+    (a defender's choice), "simultaneous" when several seats choose at once, and "setup" for drafting.
+    """
+
+    seat: int
+    prompt: Text
+    kind: str = "turn"
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """One line of the game log. `seat=None` is public; otherwise only that seat may see it.
+
+    `data` is machine-readable (for highlighting the last action on the board image); it must be JSON.
+    """
+
+    text: Text
+    seat: int | None = None
+    data: Mapping[str, Any] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"text": self.text.to_json(), "seat": self.seat, "data": dict(self.data)}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> "Event":
+        return cls(Text.from_json(data["text"]), data.get("seat"), data.get("data", {}))
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """How a game ended.
+
+    `ranks[i]` is seat i's place (1 = first; tied seats share a place). `scores` is optional per-seat
+    scores for display. `reason` is a short machine code ("score", "control", "resign", "forfeit", "draw",
+    "cancel", …) and `summary` the bilingual sentence shown to players.
+    """
+
+    ranks: tuple[int, ...]
+    reason: str
+    summary: Text
+    scores: tuple[float, ...] | None = None
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        return tuple(seat for seat, rank in enumerate(self.ranks) if rank == 1)
+
+    @property
+    def is_draw(self) -> bool:
+        return len(self.winners) == len(self.ranks)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "ranks": list(self.ranks),
+            "reason": self.reason,
+            "summary": self.summary.to_json(),
+            "scores": list(self.scores) if self.scores is not None else None,
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> "Outcome":
+        scores = data.get("scores")
+        return cls(
+            tuple(data["ranks"]),
+            data["reason"],
+            Text.from_json(data["summary"]),
+            tuple(scores) if scores is not None else None,
+        )
+
+    @staticmethod
+    def ranks_from_scores(keys: list[tuple]) -> tuple[int, ...]:
+        """Competition ranking (1, 1, 3) from per-seat sort keys where larger is better."""
+        return tuple(1 + sum(1 for other in keys if other > mine) for mine in keys)
+
+
+@dataclass(frozen=True, slots=True)
+class Transition:
+    """What `apply` returns: the new state and the events it produced."""
+
+    state: dict[str, Any]
+    events: tuple[Event, ...]

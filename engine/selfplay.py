@@ -1,0 +1,101 @@
+"""Random legal play through the platform's Match envelope.
+
+`python -m engine.selfplay GAME --games N [--players K] [--seed S]` plays N games with a uniformly random
+agent and prints throughput and results; any rule-engine exception makes it exit non-zero. The same
+`playout` generator drives the conformance suite, so the benchmark and the tests exercise one path.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Iterator, Mapping
+
+from engine import registry
+from engine.core.game import Game
+from engine.core.match import Match, Step
+
+MAX_ACTIONS = 20_000
+
+
+class EndlessGame(RuntimeError):
+    """A playout exceeded MAX_ACTIONS: the game does not terminate under random play."""
+
+
+def playout(
+    game: Game, players: int, seed: int, options: Mapping[str, str] | None = None, agent_seed: int | None = None
+) -> Iterator[Step]:
+    """Yield every step of one random game until it ends (the final match is the last step's)."""
+    agent = random.Random(seed if agent_seed is None else agent_seed)
+    match = Match.start(game, players, seed, options or {})
+    for _ in range(MAX_ACTIONS):
+        pending = match.awaited_seats()
+        if not pending:
+            return
+        seat = agent.choice(pending)
+        action = agent.choice(match.legal_actions(seat))
+        step = match.play(seat, action.notation, expected_version=match.version)
+        yield step
+        match = step.match
+    raise EndlessGame(f"{game.id}: no end after {MAX_ACTIONS} actions (seed {seed})")
+
+
+@dataclass
+class Report:
+    games: int = 0
+    actions: int = 0
+    seconds: float = 0.0
+    wins: Counter = field(default_factory=Counter)
+    reasons: Counter = field(default_factory=Counter)
+
+
+def run(game: Game, players: int, games: int, seed: int, options: Mapping[str, str] | None = None) -> Report:
+    report = Report()
+    start = time.perf_counter()
+    for index in range(games):
+        final: Match | None = None
+        for step in playout(game, players, seed + index, options):
+            report.actions += 1
+            final = step.match
+        report.games += 1
+        outcome = final.outcome if final else None
+        if outcome is not None:
+            report.reasons[outcome.reason] += 1
+            for seat in outcome.winners:
+                report.wins[seat] += 1
+    report.seconds = time.perf_counter() - start
+    return report
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m engine.selfplay", description=__doc__.splitlines()[0])
+    parser.add_argument("game", choices=sorted(registry.games()))
+    parser.add_argument("--games", type=int, default=100)
+    parser.add_argument("--players", type=int)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
+    args = parser.parse_args(argv)
+    game = registry.get(args.game)
+    players = args.players or game.player_counts[0]
+    options = dict(item.split("=", 1) for item in args.option)
+    try:
+        report = run(game, players, args.games, args.seed, options)
+    except Exception as error:  # noqa: BLE001 - any engine failure must fail the command
+        print(f"error: {type(error).__name__}: {error}", file=sys.stderr)
+        return 1
+    rate = report.actions / report.seconds if report.seconds else float("inf")
+    print(f"game            {game.id} ({players} players)")
+    print(f"games finished  {report.games}")
+    print(f"mean actions    {report.actions / max(report.games, 1):.1f}")
+    print(f"wins by seat    " + ", ".join(f"{seat}: {report.wins[seat]}" for seat in range(players)))
+    print(f"end reasons     " + ", ".join(f"{k}: {v}" for k, v in sorted(report.reasons.items())))
+    print(f"actions/second  {rate:,.0f}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

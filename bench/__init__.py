@@ -1,0 +1,1 @@
+"""Benchmarks: figures printed as a table by `python -m bench`, never asserted as timed tests."""

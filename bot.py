@@ -1,0 +1,103 @@
+"""Entry point.
+
+    python bot.py              run the bot (needs DISCORD_TOKEN)
+    python bot.py --check      load config, cogs and database, validate commands; connect to nothing
+    python bot.py sync [--guild ID]   register slash commands (globally, or instantly in one server)
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import logging
+import signal
+import sys
+
+import discord
+
+from tabletop.bot import TabletopBot
+from tabletop.config import SETUP_HELP, Config
+from tabletop.limits import command_problems
+from storage import open_store
+
+log = logging.getLogger("tabletop")
+
+
+def build(config: Config) -> TabletopBot:
+    return TabletopBot(config, open_store(config.database_path))
+
+
+async def check(config: Config) -> int:
+    """Everything a start does short of connecting: proves a deployment is sound before it goes live."""
+    bot = build(config)
+    try:
+        await bot.setup_hook()
+        translator = bot.tree.translator
+        payload = [await command.get_translated_payload(bot.tree, translator) for command in bot.tree.get_commands()]
+        problems = command_problems(payload)
+        for name, cog in sorted(bot.cogs.items()):
+            commands = [c for c in bot.tree.get_commands() if getattr(c, "binding", None) is cog or
+                        any(getattr(sub, "binding", None) is cog for sub in getattr(c, "walk_commands", lambda: [])())]
+            listed = ", ".join(f"/{c.name}" + (f" ({len(list(c.walk_commands()))} subcommands)" if hasattr(c, "walk_commands") else "")
+                               for c in commands)
+            print(f"ok  {type(cog).__module__}: {listed or 'no commands'}")
+        print(f"database {config.database_path}: ok; {len(payload)} top-level commands")
+        for problem in problems:
+            print(f"command problem: {problem}", file=sys.stderr)
+        return 1 if problems else 0
+    finally:
+        await bot.close()
+
+
+async def sync(config: Config, guild_id: int | None) -> int:
+    bot = build(config)
+    async with bot:
+        await bot.login(config.token or "")
+        if guild_id:
+            guild = discord.Object(guild_id)
+            bot.tree.copy_global_to(guild=guild)
+            synced = await bot.tree.sync(guild=guild)
+            print(f"synced {len(synced)} commands to server {guild_id}")
+        else:
+            synced = await bot.tree.sync()
+            print(f"synced {len(synced)} global commands (may take up to an hour to appear)")
+    return 0
+
+
+async def run(config: Config) -> int:
+    bot = build(config)
+    loop = asyncio.get_running_loop()
+    for signum in (signal.SIGTERM, signal.SIGINT):
+        loop.add_signal_handler(signum, lambda: asyncio.ensure_future(bot.close()))
+    async with bot:
+        await bot.start(config.token or "")
+    log.info("stopped cleanly")
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description="Tabletop games for Discord")
+    parser.add_argument("--check", action="store_true", help="validate configuration, cogs, database and commands offline")
+    sub = parser.add_subparsers(dest="command")
+    sync_parser = sub.add_parser("sync", help="register slash commands")
+    sync_parser.add_argument("--guild", type=int, nargs="?", const=-1, help="sync to one server (default: DEV_GUILD_ID)")
+    args = parser.parse_args(argv)
+    config = Config.from_env()
+    logging.basicConfig(level=config.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    if args.check:
+        return asyncio.run(check(config))
+    if not config.token:
+        print(SETUP_HELP, file=sys.stderr)
+        return 2
+    try:
+        if args.command == "sync":
+            guild = config.dev_guild_id if args.guild == -1 else args.guild
+            return asyncio.run(sync(config, guild))
+        return asyncio.run(run(config))
+    except discord.LoginFailure:
+        print("Discord refused the token in DISCORD_TOKEN. Reset it in the developer portal and update .env.", file=sys.stderr)
+        return 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

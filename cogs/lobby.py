@@ -1,0 +1,238 @@
+"""`/game …`: the lobby and turn commands every game shares. Logic lives in tabletop/; this file only
+declares the commands and translates their arguments."""
+
+from __future__ import annotations
+
+import logging
+import time
+
+import discord
+from discord import app_commands
+from discord.ext import commands, tasks
+
+from engine import registry
+from engine.core.errors import GameError
+from tabletop import announce
+from tabletop.bot import TabletopBot
+from tabletop.components import (
+    ResignConfirm, after_play, create_lobby, is_admin, send_ephemeral, show_private,
+)
+from tabletop.i18n import lang, ls, text, tr
+from tabletop.service import game_of, match_of
+from storage.base import LobbyError
+
+log = logging.getLogger("tabletop.lobby")
+VERSION_MARK = "#"
+RULES_DIR = "data"
+
+
+def split_value(value: str) -> tuple[str, int | None]:
+    """Autocomplete values carry the state version they were offered at: "notation#version"."""
+    notation, mark, version = value.rpartition(VERSION_MARK)
+    if mark and version.isdigit():
+        return notation, int(version)
+    return value, None
+
+
+class Lobby(commands.Cog):
+    game = app_commands.Group(name="game", description=ls("Play tabletop games", "ボードゲームで遊ぶ"), guild_only=False)
+
+    def __init__(self, bot: TabletopBot) -> None:
+        self.bot = bot
+
+    async def cog_load(self) -> None:
+        self.timeouts.start()
+
+    async def cog_unload(self) -> None:
+        self.timeouts.cancel()
+
+    # ---- autocomplete ----------------------------------------------------------------------------------
+
+    async def game_type_autocomplete(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        locale = lang(interaction.locale)
+        return [
+            app_commands.Choice(name=f"{game.name.get(locale)} ({'/'.join(map(str, game.player_counts))})", value=game.id)
+            for game in registry.games().values()
+            if current.lower() in game.id or current.lower() in game.name.get(locale).lower()
+        ][:25]
+
+    async def game_id_autocomplete(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
+        locale = lang(interaction.locale)
+        records = await self.bot.store.list_games(guild_id=interaction.guild_id, statuses=("lobby", "active"), limit=25)
+        choices = []
+        for record in records:
+            label = f"#{record.id} {game_of(record).name.get(locale)} — {tr(f'game.status_{record.status}', locale)}"
+            if current in label:
+                choices.append(app_commands.Choice(name=label[:100], value=record.id))
+        return choices
+
+    async def action_autocomplete(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        explicit = getattr(interaction.namespace, "game", None)
+        record = await self.bot.service.find_game(explicit=explicit, channel_id=interaction.channel_id,
+                                                  user_id=interaction.user.id, guild_id=interaction.guild_id)
+        if record is None or record.status != "active":
+            return []
+        seat = record.seat_of(interaction.user.id)
+        if seat is None:
+            return []
+        match = match_of(record)
+        locale = lang(interaction.locale)
+        needle = current.lower()
+        choices = []
+        for action in match.legal_actions(seat):
+            label = f"{action.notation} — {action.label(locale)}"
+            if needle in label.lower():
+                choices.append(app_commands.Choice(name=label[:100], value=f"{action.notation}{VERSION_MARK}{match.version}"[:100]))
+            if len(choices) == 25:
+                break
+        return choices
+
+    # ---- commands --------------------------------------------------------------------------------------
+
+    @game.command(name="new", description=ls("Open a lobby for a new game", "新しいゲームの参加者を募集する"))
+    @app_commands.describe(game=ls("Which game", "遊ぶゲーム"), players=ls("Number of seats (default: most allowed)", "人数(省略時は最大)"))
+    @app_commands.autocomplete(game=game_type_autocomplete)
+    async def new(self, interaction: discord.Interaction, game: str, players: app_commands.Range[int, 1, 8] | None = None) -> None:
+        if game not in registry.games():
+            await send_ephemeral(interaction, tr("err.unknown_game", interaction.locale))
+            return
+        await create_lobby(interaction, game, players, {})
+
+    @game.command(name="list", description=ls("Games in this server", "このサーバーのゲーム一覧"))
+    async def list_(self, interaction: discord.Interaction) -> None:
+        locale = lang(interaction.locale)
+        records = await self.bot.store.list_games(guild_id=interaction.guild_id, statuses=("lobby", "active"), limit=25)
+        if not records:
+            await send_ephemeral(interaction, tr("game.list_empty", locale))
+            return
+        lines = []
+        for record in records:
+            status = tr(f"game.status_{record.status}", locale)
+            where = announce.jump_url(record, record.board_message_id if record.status == "active" else record.lobby_message_id)
+            waiting = ""
+            if record.status == "active":
+                waiting = " — " + ", ".join(f"<@{record.players[s]}>" for s in match_of(record).awaited_seats())
+            lines.append(f"**#{record.id} {game_of(record).name.get(locale)}** ({status}){waiting} {where}")
+        embed = discord.Embed(title=tr("game.list_title", locale), description=announce.clip("\n".join(lines), 4096))
+        await interaction.response.send_message(embed=embed, ephemeral=True)
+
+    @game.command(name="show", description=ls("Show the current board", "現在の盤面を表示する"))
+    @app_commands.describe(game=ls("Game number (default: this thread's game)", "ゲーム番号(省略時はこのスレッドのゲーム)"))
+    @app_commands.autocomplete(game=game_id_autocomplete)
+    async def show(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        record = await self.bot.service.find_game(explicit=game, channel_id=interaction.channel_id, user_id=interaction.user.id,
+                                                  guild_id=interaction.guild_id, statuses=("active", "finished"))
+        if record is None or record.state is None:
+            raise GameError(text("err.which_game"))
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        match = match_of(record)
+        locale = lang(interaction.locale)
+        names = await announce.seat_names(self.bot, record)
+        file = await announce.render_file("board", record, match, None, locale, names)
+        content = "\n".join(announce.status_lines(record, match, locale, names) + [announce.jump_url(record, record.board_message_id)])
+        await interaction.followup.send(announce.clip(content), ephemeral=True, **({"file": file} if file else {}))
+
+    @game.command(name="hand", description=ls("Your private information (only you see it)", "自分だけの非公開情報を見る"))
+    @app_commands.describe(game=ls("Game number (default: this thread's game)", "ゲーム番号(省略時はこのスレッドのゲーム)"))
+    @app_commands.autocomplete(game=game_id_autocomplete)
+    async def hand(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        await show_private(interaction, game)
+
+    @game.command(name="play", description=ls("Type an action instead of using the buttons", "ボタンの代わりに操作を入力する"))
+    @app_commands.describe(action=ls("The action (start typing to see the legal ones)", "操作(入力すると合法手が出ます)"),
+                           game=ls("Game number (default: this thread's game)", "ゲーム番号(省略時はこのスレッドのゲーム)"))
+    @app_commands.autocomplete(action=action_autocomplete, game=game_id_autocomplete)
+    async def play(self, interaction: discord.Interaction, action: str, game: int | None = None) -> None:
+        record = await self.bot.service.find_game(explicit=game, channel_id=interaction.channel_id,
+                                                  user_id=interaction.user.id, guild_id=interaction.guild_id)
+        if record is None:
+            raise GameError(text("err.which_game"))
+        notation, version = split_value(action)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        played = await self.bot.service.play(record.id, interaction.user.id, notation, version)
+        await after_play(interaction, played, played.step.notation)
+
+    @game.command(name="resign", description=ls("Resign from a game", "投了する"))
+    @app_commands.autocomplete(game=game_id_autocomplete)
+    async def resign(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        record = await self.bot.service.find_game(explicit=game, channel_id=interaction.channel_id,
+                                                  user_id=interaction.user.id, guild_id=interaction.guild_id)
+        if record is None:
+            raise GameError(text("err.which_game"))
+        self.bot.service.seat(record, interaction.user.id)
+        view = discord.ui.View(timeout=None)
+        view.add_item(ResignConfirm(record.id, lang(interaction.locale)))
+        await send_ephemeral(interaction, tr("game.resign_confirm", interaction.locale), view=view)
+
+    @game.command(name="cancel", description=ls("Call off a game (host or Manage Server)", "ゲームを中止する(主催者かサーバー管理者)"))
+    @app_commands.autocomplete(game=game_id_autocomplete)
+    async def cancel(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        record = await self.bot.service.find_game(explicit=game, channel_id=interaction.channel_id, user_id=interaction.user.id,
+                                                  guild_id=interaction.guild_id, statuses=("lobby", "active"))
+        if record is None:
+            raise GameError(text("err.which_game"))
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        was_active = record.status == "active"
+        record = await self.bot.service.cancel(record, interaction.user.id, is_admin(interaction))
+        locale = await announce.guild_locale(self.bot, record)
+        line = tr("game.cancelled_by", locale, user=interaction.user.mention)
+        channel = self.bot.get_partial_messageable(record.thread_id or record.channel_id if was_active else record.channel_id)
+        await channel.send(line)
+        await interaction.followup.send(tr("lobby.cancelled", interaction.locale), ephemeral=True)
+
+    @game.command(name="rules", description=ls("How to play a game", "ゲームの遊び方"))
+    @app_commands.autocomplete(game=game_type_autocomplete)
+    async def rules(self, interaction: discord.Interaction, game: str) -> None:
+        if game not in registry.games():
+            await send_ephemeral(interaction, tr("err.unknown_game", interaction.locale))
+            return
+        spec = registry.get(game)
+        locale = lang(interaction.locale)
+        embed = discord.Embed(title=spec.name.get(locale), description=spec.summary.get(locale) or None)
+        embed.add_field(name="👥", value="/".join(map(str, spec.player_counts)))
+        if any(command.name == game for command in self.bot.tree.get_commands()):
+            embed.set_footer(text=tr("game.rules_more", locale, cmd=game))
+        await interaction.response.send_message(embed=embed, ephemeral=True)
+
+    @game.command(name="settings", description=ls("Server settings (Manage Server)", "サーバー設定(サーバー管理者)"))
+    @app_commands.describe(language=ls("Language of boards and thread messages", "盤面とスレッドの言語"),
+                           turn_timeout_hours=ls("Forfeit a player silent this many hours (0 = never)", "この時間操作がなければ時間切れ負け(0で無効)"))
+    @app_commands.choices(language=[app_commands.Choice(name="日本語", value="ja"), app_commands.Choice(name="English", value="en")])
+    @app_commands.default_permissions(manage_guild=True)
+    @app_commands.guild_only()
+    async def settings(self, interaction: discord.Interaction, language: str | None = None,
+                       turn_timeout_hours: app_commands.Range[int, 0, 720] | None = None) -> None:
+        if not is_admin(interaction):
+            await send_ephemeral(interaction, tr("err.not_host", interaction.locale))
+            return
+        changes: dict[str, object] = {}
+        if language is not None:
+            changes["locale"] = language
+        if turn_timeout_hours is not None:
+            changes["turn_timeout_hours"] = turn_timeout_hours
+        assert interaction.guild_id is not None
+        settings = await self.bot.store.update_guild_settings(interaction.guild_id, changes)
+        shown = ", ".join(f"{key}={value}" for key, value in sorted(settings.items()))
+        await send_ephemeral(interaction, tr("game.settings_saved", interaction.locale, settings=shown))
+
+    # ---- turn timeouts ---------------------------------------------------------------------------------
+
+    @tasks.loop(minutes=10)
+    async def timeouts(self) -> None:
+        """One loop polling the database survives restarts (a sleeping task per game would not)."""
+        for record, seat in await self.bot.service.due_forfeits(time.time()):
+            try:
+                played = await self.bot.service.concede(record.id, record.players[seat], forfeit=True)
+                await announce.post_board(self.bot, played.record, played.match, played.step.events)
+            except (GameError, LobbyError):
+                continue
+            except Exception:  # noqa: BLE001 - one bad game must not stop the loop
+                log.exception("forfeit of game %s failed", record.id)
+
+    @timeouts.before_loop
+    async def before_timeouts(self) -> None:
+        await self.bot.wait_until_ready()
+
+
+async def setup(bot: TabletopBot) -> None:
+    await bot.add_cog(Lobby(bot))

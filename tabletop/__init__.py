@@ -1,0 +1,1 @@
+"""The Discord-side platform shared by every game: configuration, texts, orchestration, components."""

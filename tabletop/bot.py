@@ -1,0 +1,89 @@
+"""The bot: one store, one service, cogs loaded from `cogs/`, persistent buttons registered at start."""
+
+from __future__ import annotations
+
+import logging
+import pkgutil
+from typing import Any, cast
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+import cogs
+from tabletop import components
+from tabletop.config import Config
+from tabletop.i18n import Translator, tr
+from tabletop.service import GameService
+from storage.base import Store
+
+log = logging.getLogger("tabletop")
+
+
+def cog_modules() -> list[str]:
+    """Every module in `cogs/`: the lobby cog and one cog per game."""
+    return sorted(f"cogs.{module.name}" for module in pkgutil.iter_modules(cogs.__path__))
+
+
+class Tree(app_commands.CommandTree):
+    """Remembers every user's display name and language before any command runs."""
+
+    async def interaction_check(self, interaction: discord.Interaction) -> bool:
+        await cast("TabletopBot", interaction.client).remember(interaction)
+        return True
+
+
+class TabletopBot(commands.Bot):
+    """Slash commands and buttons only, so `Intents.default()` is enough (no message content)."""
+
+    def __init__(self, config: Config, store: Store) -> None:
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            intents=discord.Intents.default(),
+            help_command=None,
+            tree_cls=Tree,
+            allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
+        )
+        self.config = config
+        self.store = store
+        self.service = GameService(store)
+        self.tree.on_error = self.on_tree_error
+        self.names: dict[int, str] = {}
+
+    async def setup_hook(self) -> None:
+        await self.store.open()
+        await self.tree.set_translator(Translator())
+        self.add_dynamic_items(*components.DYNAMIC_ITEMS)
+        for module in cog_modules():
+            await self.load_extension(module)
+
+    async def close(self) -> None:
+        try:
+            await super().close()
+        finally:
+            await self.store.close()
+
+    async def remember(self, interaction: discord.Interaction) -> None:
+        """Keep each player's display name and language, for boards and DMs sent outside interactions."""
+        user = interaction.user
+        locale = str(interaction.locale.value if interaction.locale else "en")
+        if self.names.get(user.id) != user.display_name:
+            self.names[user.id] = user.display_name
+            await self.store.update_user(user.id, locale=locale, prefs={"name": user.display_name})
+
+    async def display_name(self, user_id: int) -> str:
+        if user_id not in self.names:
+            stored = (await self.store.get_user(user_id)).prefs.get("name")
+            self.names[user_id] = stored or str(user_id)
+        return self.names[user_id]
+
+    async def on_tree_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
+        """Known refusals are answered in components.reply_error; anything reaching here is a bug."""
+        original = getattr(error, "original", error)
+        if await components.reply_known_error(interaction, original):
+            return
+        log.error("command failed: %s", interaction.command and interaction.command.qualified_name, exc_info=original)
+        await components.send_ephemeral(interaction, tr("err.internal", interaction.locale))
+
+    async def on_error(self, event_method: str, /, *args: Any, **kwargs: Any) -> None:
+        log.exception("event %s failed", event_method)

@@ -1,0 +1,206 @@
+"""Orchestration between the store and the engine, with no Discord in it.
+
+Every accepted action goes: load the match at the version the player saw → `Match.play` (pure) →
+`Store.commit_action` (compare-and-set on the version, action and state in one transaction). Only after
+the commit does the caller announce anything, so a crash at any point loses nothing that was shown.
+"""
+
+from __future__ import annotations
+
+import secrets
+from dataclasses import dataclass
+from typing import Any, Mapping
+
+from engine import registry
+from engine.core.errors import BadOptions, GameError, NotYourDecision, StaleVersion
+from engine.core.game import Game
+from engine.core.match import FORFEIT, RESIGN, Match, Step
+from engine.core.types import T
+from storage.base import GameRecord, LobbyError, Store
+
+
+class NotHost(Exception):
+    """Only the host or a server manager may do this."""
+
+
+@dataclass(frozen=True, slots=True)
+class Played:
+    """An action that is committed: the record after the commit, the new match and the step."""
+
+    record: GameRecord
+    match: Match
+    step: Step
+
+
+def game_of(record: GameRecord) -> Game:
+    return registry.get(record.game_type)
+
+
+def match_of(record: GameRecord) -> Match:
+    if record.state is None:
+        raise GameError(T("このゲームはまだ始まっていません。", "This game has not started yet."))
+    return Match.from_json(game_of(record), record.state)
+
+
+class GameService:
+    """The operations the cogs call; each either fully happens or raises and changes nothing."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+
+    async def create(
+        self, game_id: str, *, guild_id: int | None, channel_id: int, host_id: int, players: int | None,
+        options: Mapping[str, str],
+    ) -> GameRecord:
+        game = registry.get(game_id)
+        capacity = players or max(game.player_counts)
+        if capacity not in game.player_counts:
+            game.validate_options(capacity, {})
+        self.check_lobby_options(game, options)
+        return await self.store.create_game(
+            game_type=game.id, guild_id=guild_id, channel_id=channel_id, host_id=host_id,
+            options=dict(options), capacity=capacity,
+        )
+
+    @staticmethod
+    def check_lobby_options(game: Game, options: Mapping[str, str]) -> None:
+        """Keys and values must exist; player-count restrictions are checked again at start."""
+        counts = [count for count in game.player_counts]
+        errors: list[GameError] = []
+        for players in counts:
+            try:
+                game.validate_options(players, options)
+                return
+            except BadOptions as error:
+                errors.append(error)
+        raise errors[0]
+
+    async def set_option(self, record: GameRecord, user_id: int, is_admin: bool, key: str, value: str) -> GameRecord:
+        self.require_host(record, user_id, is_admin)
+        if record.status != "lobby":
+            raise LobbyError("not_lobby")
+        options = {**record.options, key: value}
+        self.check_lobby_options(game_of(record), options)
+        return await self.store.update_lobby(record.id, options=options)
+
+    async def start(self, record: GameRecord, user_id: int, is_admin: bool) -> tuple[GameRecord, Match]:
+        self.require_host(record, user_id, is_admin)
+        if record.status != "lobby":
+            raise LobbyError("not_lobby")
+        game = game_of(record)
+        seed = secrets.randbits(62)
+        match = Match.start(game, len(record.players), seed, record.options)
+        started = await self.store.start_game(
+            record.id, players=list(record.players), seed=seed, state=match.to_json(), version=match.version
+        )
+        return started, match
+
+    async def play(self, game_id: int, user_id: int, notation: str, expected_version: int | None) -> Played:
+        record = await self.active(game_id)
+        match = match_of(record)
+        seat = self.seat(record, user_id)
+        step = match.play(seat, notation, expected_version)
+        return await self._commit(record, match, step)
+
+    async def concede(self, game_id: int, user_id: int, *, forfeit: bool = False) -> Played:
+        record = await self.active(game_id)
+        match = match_of(record)
+        step = match.play(self.seat(record, user_id), FORFEIT if forfeit else RESIGN)
+        return await self._commit(record, match, step)
+
+    async def cancel(self, record: GameRecord, user_id: int, is_admin: bool) -> GameRecord:
+        self.require_host(record, user_id, is_admin)
+        if record.status == "active":
+            cancelled = match_of(record).cancelled()
+            ok = await self.store.cancel_game(record.id, state=cancelled.to_json(), version=cancelled.version)
+        else:
+            ok = await self.store.cancel_game(record.id)
+        if not ok:
+            raise LobbyError("not_lobby")
+        updated = await self.store.get_game(record.id)
+        assert updated is not None
+        return updated
+
+    async def _commit(self, record: GameRecord, match: Match, step: Step) -> Played:
+        new = step.match
+        status = "finished" if new.finished else "active"
+        ok = await self.store.commit_action(
+            record.id, expected_version=match.version, seat=step.seat, action=step.notation,
+            state=new.to_json(), version=new.version, status=status,
+        )
+        if not ok:
+            raise StaleVersion(T("他の操作が先に反映されました。最新の盤面を確認してください。",
+                                 "Another action got there first; check the latest board."))
+        committed = await self.store.get_game(record.id)
+        assert committed is not None
+        return Played(committed, new, step)
+
+    async def active(self, game_id: int) -> GameRecord:
+        record = await self.store.get_game(game_id)
+        if record is None:
+            raise LobbyError("not_found")
+        if record.status != "active":
+            raise GameError(T("このゲームは進行中ではありません。", "This game is not in progress."))
+        return record
+
+    @staticmethod
+    def seat(record: GameRecord, user_id: int) -> int:
+        seat = record.seat_of(user_id)
+        if seat is None:
+            raise NotYourDecision(T("このゲームの参加者ではありません。", "You are not playing in this game."))
+        return seat
+
+    @staticmethod
+    def require_host(record: GameRecord, user_id: int, is_admin: bool) -> None:
+        if user_id != record.host_id and not is_admin:
+            raise NotHost()
+
+    async def find_game(
+        self, *, explicit: int | None, channel_id: int | None, user_id: int, guild_id: int | None,
+        statuses: tuple[str, ...] = ("active",),
+    ) -> GameRecord | None:
+        """The game a command means: the explicit id, else this thread's game, else the user's only one."""
+        if explicit is not None:
+            return await self.store.get_game(explicit)
+        if channel_id is not None:
+            record = await self.store.game_for_thread(channel_id)
+            if record is not None and record.status in statuses:
+                return record
+        mine = await self.store.list_games(guild_id=guild_id, statuses=statuses, user_id=user_id, limit=2)
+        return mine[0] if len(mine) == 1 else None
+
+    async def due_forfeits(self, now: float) -> list[tuple[GameRecord, int]]:
+        """(game, awaited seat) for active games silent longer than their server's turn timeout."""
+        due: list[tuple[GameRecord, int]] = []
+        hours_by_guild: dict[int, float] = {}
+        for record in await self.store.games_awaiting_since(now - 3600):
+            if record.guild_id is None:
+                continue
+            if record.guild_id not in hours_by_guild:
+                settings = await self.store.get_guild_settings(record.guild_id)
+                hours_by_guild[record.guild_id] = float(settings.get("turn_timeout_hours", 0) or 0)
+            hours = hours_by_guild[record.guild_id]
+            if hours and record.updated_at <= now - hours * 3600:
+                awaited = match_of(record).awaited_seats()
+                if awaited:
+                    due.append((record, awaited[0]))
+        return due
+
+
+def seat_names(record: GameRecord, names: Mapping[int, str]) -> dict[int, str]:
+    """Seat index → display name, for filling `{s0}` placeholders."""
+    return {seat: names.get(user_id, f"<@{user_id}>") for seat, user_id in enumerate(record.players)}
+
+
+def mention_names(record: GameRecord) -> dict[int, str]:
+    return {seat: f"<@{user_id}>" for seat, user_id in enumerate(record.players)}
+
+
+def options_summary(game: Game, options: Mapping[str, Any], locale: str) -> list[tuple[str, str]]:
+    """(label, value label) for each option, defaults filled in."""
+    rows = []
+    for spec in game.options:
+        value = str(options.get(spec.key, spec.default))
+        label = next((c.label.get(locale) for c in spec.choices if c.key == value), value)
+        rows.append((spec.label.get(locale), label))
+    return rows

@@ -3,14 +3,21 @@
 from __future__ import annotations
 
 import importlib
-from functools import lru_cache
 
 from renderers.base import GameRenderer, RenderContext
 
-__all__ = ["GameRenderer", "RenderContext", "for_game"]
+__all__ = ["GameRenderer", "RenderContext", "for_game", "register"]
+
+_RENDERERS: dict[str, GameRenderer] = {}
 
 
-@lru_cache(maxsize=None)
+def register(game_id: str, renderer: GameRenderer) -> None:
+    """Add a renderer that does not live in this package (the platform tests' fixture game)."""
+    _RENDERERS[game_id] = renderer
+
+
 def for_game(game_id: str) -> GameRenderer:
     """The renderer of a game: `renderers/<game_id>.py` must define `RENDERER`."""
-    return importlib.import_module(f"renderers.{game_id}").RENDERER
+    if game_id not in _RENDERERS:
+        _RENDERERS[game_id] = importlib.import_module(f"renderers.{game_id}").RENDERER
+    return _RENDERERS[game_id]

@@ -19,6 +19,10 @@ from storage.base import Store
 
 log = logging.getLogger("tabletop")
 
+# The bot never joins voice; without this every start warns about missing voice libraries.
+discord.VoiceClient.warn_nacl = False
+discord.VoiceClient.warn_dave = False
+
 
 def cog_modules() -> list[str]:
     """Every module in `cogs/`: the lobby cog and one cog per game."""

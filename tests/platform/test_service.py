@@ -1,0 +1,132 @@
+"""The orchestration layer with a real SQLite store and the fixture game: no Discord involved."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+from typing import AsyncIterator
+
+import pytest
+
+from engine.core.errors import BadOptions, IllegalAction, NotYourDecision, StaleVersion
+from engine.core.match import Match
+from storage import open_store
+from storage.base import LobbyError, Store
+from tabletop.service import GameService, NotHost, match_of
+
+HOST, GUEST, STRANGER = 11, 22, 33
+
+
+@pytest.fixture
+async def service(tmp_path: Path) -> AsyncIterator[GameService]:
+    store: Store = open_store(str(tmp_path / "s.db"))
+    await store.open()
+    yield GameService(store)
+    await store.close()
+
+
+async def started(service: GameService) -> int:
+    record = await service.create("highcard", guild_id=1, channel_id=2, host_id=HOST, players=2, options={})
+    await service.store.add_player(record.id, GUEST)
+    record = await service.store.get_game(record.id)
+    assert record is not None
+    await service.start(record, HOST, False)
+    return record.id
+
+
+async def test_start_requires_the_host_or_a_manager(service: GameService) -> None:
+    record = await service.create("highcard", guild_id=1, channel_id=2, host_id=HOST, players=2, options={})
+    await service.store.add_player(record.id, GUEST)
+    record = await service.store.get_game(record.id)
+    assert record is not None
+    with pytest.raises(NotHost):
+        await service.start(record, GUEST, False)
+    started_record, match = await service.start(record, GUEST, True)
+    assert started_record.status == "active" and match.version == 0
+
+
+async def test_bad_lobby_option_is_refused_without_change(service: GameService) -> None:
+    record = await service.create("highcard", guild_id=1, channel_id=2, host_id=HOST, players=2, options={})
+    with pytest.raises(BadOptions):
+        await service.set_option(record, HOST, False, "hand", "9")
+    with pytest.raises(NotHost):
+        await service.set_option(record, GUEST, False, "hand", "3")
+    assert (await service.store.get_game(record.id)).options == {}  # type: ignore[union-attr]
+
+
+async def test_play_commits_and_rejects_stale_wrong_turn_and_illegal(service: GameService) -> None:
+    game_id = await started(service)
+    record = await service.active(game_id)
+    match = match_of(record)
+    seat = match.awaited_seats()[0]
+    player = record.players[seat]
+    other = record.players[1 - seat]
+    notation = match.legal_actions(seat)[0].notation
+    with pytest.raises(NotYourDecision):
+        await service.play(game_id, other, notation, 0)
+    with pytest.raises(NotYourDecision):
+        await service.play(game_id, STRANGER, notation, 0)
+    with pytest.raises(IllegalAction):
+        await service.play(game_id, player, "play:99", 0)
+    played = await service.play(game_id, player, notation, 0)
+    assert played.record.version == 1
+    with pytest.raises(StaleVersion):
+        await service.play(game_id, player, notation, 0)
+    log = await service.store.actions(game_id)
+    assert [(a.seat, a.action) for a in log] == [(seat, notation)]
+
+
+async def test_two_clicks_on_one_button_apply_once(service: GameService) -> None:
+    game_id = await started(service)
+    record = await service.active(game_id)
+    match = match_of(record)
+    seat = match.awaited_seats()[0]
+    notation = match.legal_actions(seat)[0].notation
+    results = await asyncio.gather(
+        *(service.play(game_id, record.players[seat], notation, 0) for _ in range(2)), return_exceptions=True
+    )
+    assert sum(not isinstance(r, Exception) for r in results) == 1
+    assert any(isinstance(r, StaleVersion) for r in results)
+    assert len(await service.store.actions(game_id)) == 1
+
+
+async def test_a_restart_replays_to_the_same_state(service: GameService, tmp_path: Path) -> None:
+    game_id = await started(service)
+    for _ in range(4):
+        record = await service.active(game_id)
+        match = match_of(record)
+        seat = match.awaited_seats()[0]
+        await service.play(game_id, record.players[seat], match.legal_actions(seat)[-1].notation, match.version)
+    await service.store.close()
+    reopened = open_store(str(tmp_path / "s.db"))
+    await reopened.open()
+    record = await reopened.get_game(game_id)
+    assert record is not None and record.seed is not None
+    log = [(a.seat, a.action) for a in await reopened.actions(game_id)]
+    replayed = Match.replay(match_of(record).game, 2, record.seed, record.options, log)
+    assert replayed.to_json() == match_of(record).to_json()
+    await reopened.close()
+    await service.store.open()
+
+
+async def test_resign_and_cancel(service: GameService) -> None:
+    game_id = await started(service)
+    played = await service.concede(game_id, GUEST)
+    assert played.record.status == "finished"
+    assert played.match.outcome is not None and played.match.outcome.reason == "resign"
+    lobby = await service.create("highcard", guild_id=1, channel_id=2, host_id=HOST, players=2, options={})
+    with pytest.raises(NotHost):
+        await service.cancel(lobby, GUEST, False)
+    cancelled = await service.cancel(lobby, HOST, False)
+    assert cancelled.status == "cancelled"
+    with pytest.raises(LobbyError):
+        await service.cancel(cancelled, HOST, False)
+
+
+async def test_turn_timeout_forfeits_the_awaited_seat(service: GameService) -> None:
+    game_id = await started(service)
+    record = await service.active(game_id)
+    await service.store.update_guild_settings(1, {"turn_timeout_hours": 24})
+    assert await service.due_forfeits(record.updated_at + 23 * 3600) == []
+    due = await service.due_forfeits(record.updated_at + 25 * 3600)
+    assert [(r.id, seat) for r, seat in due] == [(game_id, match_of(record).awaited_seats()[0])]

@@ -14,7 +14,7 @@ import discord
 from engine.core.errors import GameError, StaleVersion
 from engine.core.match import Match
 from engine.core.types import Event, T
-from tabletop import announce
+from tabletop import announce, auto
 from tabletop.i18n import lang, text, tr
 from tabletop.picker import Level, decode, encode, navigate
 from tabletop.service import NotHost, Played, game_of, match_of
@@ -437,6 +437,21 @@ async def after_play(interaction: discord.Interaction, played: Played, action_la
     else:
         await interaction.edit_original_response(content=announce.clip(done), view=None)
     await announce.send_private_updates(bot, record, match, step.events)
+    await play_automatic_answers(bot, played)
+
+
+async def play_automatic_answers(bot: "TabletopBot", played: Played) -> None:
+    """Apply decisions that players' stored preferences answer, announcing each like a click."""
+    for _ in range(auto.MAX_CHAIN):
+        record, match = played.record, played.match
+        prefs = {user_id: (await bot.store.get_user(user_id)).prefs for user_id in record.players}
+        found = auto.answer(match, record.players, prefs)
+        if found is None:
+            return
+        user_id, notation = found
+        played = await bot.service.play(record.id, user_id, notation, match.version)
+        await announce.post_board(bot, played.record, played.match, played.step.events)
+        await announce.send_private_updates(bot, played.record, played.match, played.step.events)
 
 
 class ResignConfirm(discord.ui.DynamicItem[discord.ui.Button], template=r"tt:resign:(?P<gid>\d+)"):

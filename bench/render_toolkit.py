@@ -1,0 +1,92 @@
+"""Benchmark of the shared renderer toolkit: font load, drawing a typical board, PNG encoding.
+
+Why: PNG encoding and drawing run on the bot's two cores for every move; these numbers tell whether a
+change to the toolkit makes every game slower or its images bigger.
+"""
+
+from __future__ import annotations
+
+import io
+import time
+from collections.abc import Callable
+from statistics import median
+
+from PIL import Image, ImageDraw, ImageFont
+
+from renderers import toolkit as tk
+from renderers.base import RenderContext
+from renderers.fonts import font_path
+
+_REPEAT = 7
+_CTX = RenderContext("ja", ("たろう", "Alice", "花子さん", "Bob"), "ウォーチェスト War Chest")
+
+
+def _best_ms(action: Callable[[], object], repeat: int = _REPEAT) -> float:
+    """Fastest of `repeat` runs in milliseconds: the least noisy figure on a shared machine."""
+    times = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        action()
+        times.append(time.perf_counter() - start)
+    return min(times) * 1000
+
+
+def _board() -> Image.Image:
+    """A typical 1200x800 board: banner, 61-hex grid, 20 markers, highlight, three cards, legend."""
+    img = tk.new_canvas(800)
+    top = tk.draw_banner(img, _CTX, "第3ラウンド・手番2", waiting=[1])
+    draw = ImageDraw.Draw(img)
+    centre = (330, top + 350)
+    for q in range(-4, 5):
+        for r in range(-4, 5):
+            if abs(q + r) <= 4:
+                draw.polygon(tk.hex_points(tk.hex_centre(q, r, 44, centre), 42), fill=tk.PANEL, outline=tk.LINE, width=3)
+    for i in range(20):
+        q, r = i % 9 - 4, (i * 7) % 9 - 4
+        if abs(q + r) <= 4:
+            tk.draw_marker(img, tk.hex_centre(q, r, 44, centre), 48, tk.seat_style(i % 4))
+    tk.draw_highlight(img, tk.hex_points(tk.hex_centre(1, 0, 44, centre), 42))
+    body = "配置：袋からコインを1枚引き、盤上に置く。Deploy a coin next to a controlled location."
+    for i, title in enumerate(("騎兵", "Archer 弓兵", "ランサー")):
+        x, y = 660 + (i % 2) * 270, top + 20 + (i // 2) * 300
+        tk.draw_card(img, (x, y, x + 250, y + 280), title, body, cost=i + 2, points=i,
+                     style=tk.seat_style(i) if i else None, highlight=i == 1)
+    tk.draw_legend(img, (660, 720), [(tk.seat_style(i), name) for i, name in enumerate(_CTX.seat_names)], max_width=520)
+    return img
+
+
+def _encode_rgb_level1(img: Image.Image) -> bytes:
+    """The baseline encode_png is compared with: plain RGB at zlib level 1."""
+    buffer = io.BytesIO()
+    img.save(buffer, "PNG", compress_level=1)
+    return buffer.getvalue()
+
+
+def run() -> list[tuple[str, float, str]]:
+    """(name, value, unit) figures for the toolkit."""
+    path = str(font_path())
+    font_load = median(
+        _best_ms(lambda size=size: ImageFont.truetype(path, size, layout_engine=ImageFont.Layout.BASIC), 3)
+        for size in (20, 26, 32, 44)
+    )
+    first_draw = _best_ms(_board, 1)
+    draw = _best_ms(_board)
+    img = _board()
+    encode = _best_ms(lambda: tk.encode_png(img))
+    size = len(tk.encode_png(img)) / 1024
+    baseline = _best_ms(lambda: _encode_rgb_level1(img))
+    baseline_size = len(_encode_rgb_level1(img)) / 1024
+    return [
+        ("toolkit: font load (uncached truetype)", font_load, "ms"),
+        ("toolkit: draw 1200x800 board, first call (caches cold)", first_draw, "ms"),
+        ("toolkit: draw 1200x800 board", draw, "ms"),
+        ("toolkit: encode_png 1200x800 board", encode, "ms"),
+        ("toolkit: encode_png size", size, "KiB"),
+        ("toolkit: RGB level-1 PNG (baseline) time", baseline, "ms"),
+        ("toolkit: RGB level-1 PNG (baseline) size", baseline_size, "KiB"),
+    ]
+
+
+if __name__ == "__main__":
+    for name, value, unit in run():
+        print(f"{name:55s} {value:9.2f} {unit}")

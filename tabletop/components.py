@@ -15,10 +15,10 @@ from engine.core.errors import GameError, StaleVersion
 from engine.core.match import Match
 from engine.core.types import Event, T
 from tabletop import announce, auto
-from tabletop.i18n import lang, text, tr
+from tabletop.i18n import catalog, lang, text, tr
 from tabletop.picker import Level, decode, encode, navigate
 from tabletop.service import NotHost, Played, game_of, match_of
-from storage.base import GameRecord, LobbyError
+from storage.base import GameRecord, LobbyError, StoreError
 
 if TYPE_CHECKING:
     from tabletop.bot import TabletopBot
@@ -48,7 +48,7 @@ async def reply_known_error(interaction: discord.Interaction, error: BaseExcepti
         message = tr("err.stale", locale, link=link)
     elif isinstance(error, GameError):
         message = error.reason.get(lang(locale))
-    elif isinstance(error, LobbyError):
+    elif isinstance(error, StoreError) and f"err.{error.code}" in catalog():
         message = tr(f"err.{error.code}", locale)
     elif isinstance(error, NotHost):
         message = tr("err.not_host", locale)

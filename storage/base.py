@@ -1,0 +1,199 @@
+"""The storage contract: record types, typed errors and the `Store` protocol every backend implements.
+
+Callers (cogs, the scheduler, tools) only ever see what is defined here, so a PostgreSQL backend can
+replace SQLite without touching them; tests/storage runs one contract suite against every backend.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Literal, Protocol, runtime_checkable
+
+GameStatus = Literal["lobby", "active", "finished", "cancelled"]
+GAME_STATUSES: tuple[GameStatus, ...] = ("lobby", "active", "finished", "cancelled")
+OPEN_STATUSES: tuple[GameStatus, ...] = ("lobby", "active")
+CLOSED_STATUSES: tuple[GameStatus, ...] = ("finished", "cancelled")
+
+LobbyCode = Literal["not_found", "full", "already_joined", "not_joined", "not_lobby", "host_cannot_leave"]
+
+
+@dataclass(frozen=True, slots=True)
+class GameRecord:
+    """One hosted game as stored. `state` is the match envelope JSON (`Match.to_json()`) once started."""
+
+    id: int
+    game_type: str
+    guild_id: int | None
+    channel_id: int
+    thread_id: int | None
+    host_id: int
+    status: GameStatus
+    options: dict[str, Any]
+    capacity: int
+    seed: int | None
+    state: dict[str, Any] | None
+    version: int
+    lobby_message_id: int | None
+    board_message_id: int | None
+    created_at: float
+    updated_at: float
+    finished_at: float | None
+    players: tuple[int, ...] = field(default=())
+    """User ids: in seat order once started, in join order while in the lobby."""
+
+    def seat_of(self, user_id: int) -> int | None:
+        """The seat index of a user (meaningful once started), or None for a non-player."""
+        try:
+            return self.players.index(user_id)
+        except ValueError:
+            return None
+
+
+@dataclass(frozen=True, slots=True)
+class ActionRecord:
+    """One accepted input of the append-only log; `seq` is the game version the action produced."""
+
+    game_id: int
+    seq: int
+    seat: int
+    action: str
+    at: float
+
+
+@dataclass(frozen=True, slots=True)
+class UserRecord:
+    """Per-user settings; an unknown user reads as the default record (no locale, DMs open, no prefs)."""
+
+    user_id: int
+    locale: str | None = None
+    dms_closed: bool = False
+    prefs: dict[str, Any] = field(default_factory=dict)
+
+
+class StoreError(Exception):
+    """A refused storage operation. `code` is stable: the platform turns it into player-facing text."""
+
+    def __init__(self, code: str, detail: str = "") -> None:
+        super().__init__(f"{code}: {detail}" if detail else code)
+        self.code = code
+
+
+class LobbyError(StoreError):
+    """A lobby operation refused because of the game's current state (join a full game, …)."""
+
+    code: LobbyCode
+
+    def __init__(self, code: LobbyCode) -> None:
+        super().__init__(code)
+
+
+@runtime_checkable
+class Store(Protocol):
+    """Durable storage of games, seats, the action log, users and guild settings.
+
+    Every method is one atomic step: it either fully happens or raises/returns False having changed
+    nothing. Versions are compare-and-set: `version` arguments are always the NEW version being stored.
+    """
+
+    async def open(self) -> None:
+        """Connect, configure and migrate the schema to the latest version."""
+
+    async def close(self) -> None:
+        """Release the connection; pending operations finish first."""
+
+    async def create_game(
+        self, *, game_type: str, guild_id: int | None, channel_id: int, host_id: int, options: dict[str, Any], capacity: int
+    ) -> GameRecord:
+        """A new lobby (version 0) with the host joined as its first player."""
+
+    async def get_game(self, game_id: int) -> GameRecord | None:
+        """The game, or None when there is no such id."""
+
+    async def list_games(
+        self,
+        *,
+        guild_id: int | None = None,
+        channel_id: int | None = None,
+        statuses: tuple[str, ...] = OPEN_STATUSES,
+        user_id: int | None = None,
+        limit: int = 25,
+    ) -> list[GameRecord]:
+        """Newest first. `channel_id` matches a game's channel or its thread; `user_id` a joined player."""
+
+    async def game_for_thread(self, thread_id: int) -> GameRecord | None:
+        """The active (else the newest finished) game whose thread or channel is `thread_id`."""
+
+    async def add_player(self, game_id: int, user_id: int) -> GameRecord:
+        """Join a lobby. LobbyError: not_found, not_lobby, already_joined, full."""
+
+    async def remove_player(self, game_id: int, user_id: int) -> GameRecord:
+        """Leave a lobby. LobbyError: not_found, not_lobby, host_cannot_leave, not_joined."""
+
+    async def update_lobby(
+        self, game_id: int, *, options: dict[str, Any] | None = None, capacity: int | None = None
+    ) -> GameRecord:
+        """Replace the lobby's options and/or capacity. LobbyError: not_found, not_lobby, full."""
+
+    async def start_game(
+        self, game_id: int, *, players: list[int], seed: int, state: dict[str, Any], version: int
+    ) -> GameRecord:
+        """Lobby -> active; `players` (exactly the joined users) take seats 0, 1, … in that order.
+
+        LobbyError not_found/not_lobby (a second start loses the race); StoreError "players_changed"
+        when `players` is not exactly the set of joined users (someone joined or left meanwhile).
+        """
+
+    async def commit_action(
+        self, game_id: int, *, expected_version: int, seat: int, action: str, state: dict[str, Any], version: int, status: str
+    ) -> bool:
+        """Store the new state and append the action (seq = `version`) in one transaction.
+
+        False, with nothing changed, when the game is not active at `expected_version` (a stale or
+        double click). `status` is "active", "finished" or "cancelled"; finished_at is set for the last two.
+        """
+
+    async def cancel_game(self, game_id: int, *, state: dict[str, Any] | None = None, version: int | None = None) -> bool:
+        """Lobby or active -> cancelled, storing `state` when given.
+
+        With `version` (the new version, e.g. `Match.cancelled().version`) the game must currently be at
+        `version - 1`. False when the game is missing, already closed, or the version check fails.
+        """
+
+    async def set_messages(
+        self, game_id: int, *, thread_id: int | None = None, lobby_message_id: int | None = None, board_message_id: int | None = None
+    ) -> None:
+        """Record Discord ids; only the fields given change. LobbyError not_found for an unknown game."""
+
+    async def actions(self, game_id: int) -> list[ActionRecord]:
+        """The action log in seq order (replay it with `Match.replay`)."""
+
+    async def get_user(self, user_id: int) -> UserRecord:
+        """The stored record, or the default one for an unknown user."""
+
+    async def update_user(
+        self, user_id: int, *, locale: str | None = None, dms_closed: bool | None = None, prefs: dict[str, Any] | None = None
+    ) -> UserRecord:
+        """Upsert: only given fields change; `prefs` is merged key by key (a None value deletes the key)."""
+
+    async def get_guild_settings(self, guild_id: int) -> dict[str, Any]:
+        """The guild's settings ({} when none are stored)."""
+
+    async def update_guild_settings(self, guild_id: int, settings: dict[str, Any]) -> dict[str, Any]:
+        """Merge key by key (a None value deletes the key) and return the merged settings."""
+
+    async def games_awaiting_since(self, before: float) -> list[GameRecord]:
+        """Active games whose last change is older than `before` (UNIX time), oldest first."""
+
+
+def merge_settings(current: dict[str, Any], patch: dict[str, Any]) -> dict[str, Any]:
+    """Top-level JSON merge patch (RFC 7396): a None value removes the key, anything else replaces it.
+
+    Shared by every backend so prefs and guild settings merge identically everywhere.
+    """
+    merged = dict(current)
+    for key, value in patch.items():
+        if value is None:
+            merged.pop(key, None)
+        else:
+            merged[key] = value
+    return merged

@@ -1,0 +1,116 @@
+"""SQLite schema migrations, tracked by `PRAGMA user_version`.
+
+Step N (1-based) brings the schema from version N-1 to N. Each step runs in its own BEGIN IMMEDIATE
+transaction together with its user_version bump (DDL is transactional in SQLite), so a crash or a failing
+statement leaves the database at the previous version, never half-migrated. Steps are append-only: never
+edit a released step, add a new one.
+"""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+import aiosqlite
+
+from storage.base import StoreError
+
+Migration = tuple[str, ...]
+
+MIGRATIONS: tuple[Migration, ...] = (
+    (
+        """
+        CREATE TABLE games (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            game_type TEXT NOT NULL,
+            guild_id INTEGER,
+            channel_id INTEGER NOT NULL,
+            thread_id INTEGER,
+            host_id INTEGER NOT NULL,
+            status TEXT NOT NULL CHECK (status IN ('lobby', 'active', 'finished', 'cancelled')),
+            options TEXT NOT NULL,
+            capacity INTEGER NOT NULL CHECK (capacity >= 1),
+            seed TEXT, -- decimal: seeds are any Python int, SQLite INTEGER stops at 2**63 - 1
+            state TEXT,
+            version INTEGER NOT NULL DEFAULT 0,
+            lobby_message_id INTEGER,
+            board_message_id INTEGER,
+            created_at REAL NOT NULL,
+            updated_at REAL NOT NULL,
+            finished_at REAL
+        )
+        """,
+        """
+        CREATE TABLE seats (
+            game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+            seat INTEGER CHECK (seat >= 0),
+            user_id INTEGER NOT NULL,
+            joined_at REAL NOT NULL,
+            PRIMARY KEY (game_id, user_id),
+            UNIQUE (game_id, seat)
+        )
+        """,
+        """
+        CREATE TABLE actions (
+            game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+            seq INTEGER NOT NULL,
+            seat INTEGER NOT NULL,
+            action TEXT NOT NULL,
+            at REAL NOT NULL,
+            PRIMARY KEY (game_id, seq)
+        ) WITHOUT ROWID
+        """,
+        """
+        CREATE TRIGGER actions_append_only BEFORE UPDATE ON actions
+        BEGIN
+            SELECT RAISE(ABORT, 'actions are append-only');
+        END
+        """,
+        """
+        CREATE TABLE users (
+            user_id INTEGER PRIMARY KEY,
+            locale TEXT,
+            dms_closed INTEGER NOT NULL DEFAULT 0 CHECK (dms_closed IN (0, 1)),
+            prefs TEXT NOT NULL DEFAULT '{}'
+        )
+        """,
+        """
+        CREATE TABLE guild_settings (
+            guild_id INTEGER PRIMARY KEY,
+            settings TEXT NOT NULL DEFAULT '{}'
+        )
+        """,
+        "CREATE INDEX games_by_guild_status ON games (guild_id, status, id)",
+        "CREATE INDEX games_by_channel ON games (channel_id, id)",
+        "CREATE INDEX games_by_thread ON games (thread_id) WHERE thread_id IS NOT NULL",
+        "CREATE INDEX games_by_status_updated ON games (status, updated_at)",
+        "CREATE INDEX seats_by_user ON seats (user_id, game_id)",
+    ),
+)
+
+
+async def schema_version(db: aiosqlite.Connection) -> int:
+    rows = list(await db.execute_fetchall("PRAGMA user_version"))
+    return int(rows[0][0])
+
+
+async def migrate(db: aiosqlite.Connection, steps: Sequence[Migration] = MIGRATIONS) -> int:
+    """Apply every step above the database's user_version; returns the final version.
+
+    The version is re-read inside each write transaction, so two processes opening the same new file
+    at once both succeed (the second finds the work done). A database newer than this code is refused
+    rather than used with a schema the code does not know.
+    """
+    if await schema_version(db) > len(steps):
+        raise StoreError("schema_too_new")
+    for target in range(1, len(steps) + 1):
+        await db.execute("BEGIN IMMEDIATE")
+        try:
+            if await schema_version(db) < target:
+                for statement in steps[target - 1]:
+                    await db.execute(statement)
+                await db.execute(f"PRAGMA user_version = {target:d}")
+            await db.commit()
+        except BaseException:
+            await db.rollback()
+            raise
+    return await schema_version(db)

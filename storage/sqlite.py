@@ -1,0 +1,454 @@
+"""The SQLite backend of `Store` (aiosqlite), built on the measured rules in the engineering notes.
+
+- One connection, `isolation_level=None` (we issue BEGIN/COMMIT ourselves), WAL, busy_timeout,
+  synchronous=NORMAL, foreign_keys=ON.
+- aiosqlite serializes statements but not transactions, so one `asyncio.Lock` is held for every whole
+  transaction; reads take it too, otherwise they would see another coroutine's uncommitted writes on the
+  shared connection. Every read is a single SELECT, so it is a consistent snapshot even if another
+  process writes the file.
+- Writes use BEGIN IMMEDIATE: a deferred BEGIN that upgrades to a write can fail with "database is
+  locked" at once, ignoring busy_timeout.
+- Game versions are compare-and-set (`UPDATE … WHERE id = ? AND version = ?` + row count), which is what
+  turns a double click into exactly one applied action.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import os
+import sqlite3
+import time
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any, AsyncIterator, Iterable, Sequence
+
+import aiosqlite
+
+from storage.base import (
+    CLOSED_STATUSES,
+    GAME_STATUSES,
+    OPEN_STATUSES,
+    ActionRecord,
+    GameRecord,
+    LobbyError,
+    StoreError,
+    UserRecord,
+    merge_settings,
+)
+from storage.migrations import migrate
+
+BUSY_TIMEOUT_MS = 5000
+COMMIT_STATUSES = ("active", "finished", "cancelled")
+
+_log = logging.getLogger(__name__)
+
+
+def _dump(value: Any) -> str:
+    """Compact JSON that keeps Japanese readable in the file and refuses NaN (not valid JSON)."""
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
+
+
+def _game_records(rows: Iterable[sqlite3.Row]) -> list[GameRecord]:
+    """Fold the games ⟕ seats join (one row per player, in seat/join order) into records, keeping order."""
+    games: dict[int, tuple[sqlite3.Row, list[int]]] = {}
+    for row in rows:
+        entry = games.setdefault(row["id"], (row, []))
+        if row["player"] is not None:
+            entry[1].append(row["player"])
+    return [
+        GameRecord(
+            id=row["id"],
+            game_type=row["game_type"],
+            guild_id=row["guild_id"],
+            channel_id=row["channel_id"],
+            thread_id=row["thread_id"],
+            host_id=row["host_id"],
+            status=row["status"],
+            options=json.loads(row["options"]),
+            capacity=row["capacity"],
+            seed=None if row["seed"] is None else int(row["seed"]),
+            state=None if row["state"] is None else json.loads(row["state"]),
+            version=row["version"],
+            lobby_message_id=row["lobby_message_id"],
+            board_message_id=row["board_message_id"],
+            created_at=row["created_at"],
+            updated_at=row["updated_at"],
+            finished_at=row["finished_at"],
+            players=tuple(players),
+        )
+        for row, players in games.values()
+    ]
+
+
+async def _select_games(
+    db: aiosqlite.Connection, where: str, params: Sequence[Any], *, order: str = "id DESC", limit: int = -1
+) -> list[GameRecord]:
+    """Games matching `where` with their players, in ONE statement so the result is a consistent snapshot.
+
+    `order` may only name games columns (none of them clash with seats columns), so it is valid both
+    inside the limited subquery and for the outer join.
+    """
+    sql = f"""
+        SELECT g.*, s.user_id AS player
+        FROM (SELECT * FROM games WHERE {where} ORDER BY {order} LIMIT ?) AS g
+        LEFT JOIN seats AS s ON s.game_id = g.id
+        ORDER BY {order}, s.seat, s.joined_at, s.rowid
+    """
+    return _game_records(await db.execute_fetchall(sql, (*params, limit)))
+
+
+async def _game(db: aiosqlite.Connection, game_id: int) -> GameRecord | None:
+    games = await _select_games(db, "id = ?", (game_id,))
+    return games[0] if games else None
+
+
+async def _existing_game(db: aiosqlite.Connection, game_id: int) -> GameRecord:
+    game = await _game(db, game_id)
+    if game is None:
+        raise LobbyError("not_found")
+    return game
+
+
+async def _lobby(db: aiosqlite.Connection, game_id: int) -> GameRecord:
+    game = await _existing_game(db, game_id)
+    if game.status != "lobby":
+        raise LobbyError("not_lobby")
+    return game
+
+
+async def _user(db: aiosqlite.Connection, user_id: int) -> UserRecord:
+    rows = list(await db.execute_fetchall("SELECT * FROM users WHERE user_id = ?", (user_id,)))
+    if not rows:
+        return UserRecord(user_id)
+    row = rows[0]
+    return UserRecord(user_id, row["locale"], bool(row["dms_closed"]), json.loads(row["prefs"]))
+
+
+async def _guild_settings(db: aiosqlite.Connection, guild_id: int) -> dict[str, Any]:
+    rows = list(await db.execute_fetchall("SELECT settings FROM guild_settings WHERE guild_id = ?", (guild_id,)))
+    return json.loads(rows[0]["settings"]) if rows else {}
+
+
+def _check_capacity(capacity: int) -> None:
+    if capacity < 1:
+        raise ValueError(f"capacity must be at least 1, got {capacity}")
+
+
+class SqliteStore:
+    """`Store` on one SQLite file. Create it, `await open()`, and `await close()` on shutdown."""
+
+    def __init__(self, path: str | os.PathLike[str], *, busy_timeout_ms: int = BUSY_TIMEOUT_MS) -> None:
+        self.path = Path(path)
+        self._busy_timeout_ms = busy_timeout_ms
+        self._db: aiosqlite.Connection | None = None
+        self._lock = asyncio.Lock()
+
+    # -- connection -------------------------------------------------------------------------------
+
+    async def open(self) -> None:
+        if self._db is not None:
+            return
+        db = await aiosqlite.connect(self.path, isolation_level=None)
+        try:
+            db.row_factory = sqlite3.Row
+            await db.execute_fetchall(f"PRAGMA busy_timeout = {self._busy_timeout_ms:d}")
+            await self._enable_wal(db)
+            await db.execute_fetchall("PRAGMA synchronous = NORMAL")
+            await db.execute_fetchall("PRAGMA foreign_keys = ON")
+            await migrate(db)
+        except BaseException:
+            await db.close()
+            raise
+        self._db = db
+
+    async def _enable_wal(self, db: aiosqlite.Connection) -> None:
+        """Switch the file to WAL, retrying while another connection holds it.
+
+        Switching needs an exclusive lock and SQLite answers SQLITE_BUSY at once, without the busy
+        handler, when waiting could deadlock (seen with two processes opening a new file together), so
+        the busy timeout is honoured here by hand. The mode is stored in the file: later opens are no-ops.
+        """
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + self._busy_timeout_ms / 1000
+        while True:
+            try:
+                rows = list(await db.execute_fetchall("PRAGMA journal_mode = WAL"))
+                break
+            except sqlite3.OperationalError as error:
+                if error.sqlite_errorname != "SQLITE_BUSY" or loop.time() > deadline:
+                    raise
+                await asyncio.sleep(0.005)
+        if rows[0][0] not in ("wal", "memory"):
+            _log.warning("SQLite refused WAL for %s (journal_mode=%s): concurrent reads will block", self.path, rows[0][0])
+
+    async def close(self) -> None:
+        async with self._lock:
+            if self._db is not None:
+                db, self._db = self._db, None
+                await db.close()
+
+    def _connection(self) -> aiosqlite.Connection:
+        if self._db is None:
+            raise StoreError("closed", f"{self.path} is not open")
+        return self._db
+
+    @asynccontextmanager
+    async def _write(self) -> AsyncIterator[aiosqlite.Connection]:
+        """One BEGIN IMMEDIATE … COMMIT under the lock; any exception (or cancellation) rolls back.
+
+        BEGIN sits inside the try: if the caller is cancelled while it is queued it still runs, and the
+        ROLLBACK queued after it (aiosqlite runs calls in order) ends the transaction again. The rollback
+        is shielded so a second cancellation cannot leave the shared connection inside a transaction.
+        """
+        async with self._lock:
+            db = self._connection()
+            try:
+                await db.execute("BEGIN IMMEDIATE")
+                yield db
+                await db.commit()
+            except BaseException as error:
+                await asyncio.shield(db.rollback())
+                if isinstance(error, sqlite3.IntegrityError):
+                    raise StoreError("integrity", str(error)) from error
+                if isinstance(error, sqlite3.Error):
+                    raise StoreError("database", str(error)) from error
+                raise
+
+    @asynccontextmanager
+    async def _read(self) -> AsyncIterator[aiosqlite.Connection]:
+        """The connection, with no other coroutine's transaction in flight on it."""
+        async with self._lock:
+            try:
+                yield self._connection()
+            except sqlite3.Error as error:
+                raise StoreError("database", str(error)) from error
+
+    # -- games ------------------------------------------------------------------------------------
+
+    async def create_game(
+        self, *, game_type: str, guild_id: int | None, channel_id: int, host_id: int, options: dict[str, Any], capacity: int
+    ) -> GameRecord:
+        _check_capacity(capacity)
+        async with self._write() as db:
+            now = time.time()
+            cursor = await db.execute(
+                "INSERT INTO games (game_type, guild_id, channel_id, host_id, status, options, capacity, version,"
+                " created_at, updated_at) VALUES (?, ?, ?, ?, 'lobby', ?, ?, 0, ?, ?)",
+                (game_type, guild_id, channel_id, host_id, _dump(options), capacity, now, now),
+            )
+            game_id = cursor.lastrowid
+            assert game_id is not None, "sqlite3 sets lastrowid after every successful INSERT"
+            await db.execute("INSERT INTO seats (game_id, user_id, joined_at) VALUES (?, ?, ?)", (game_id, host_id, now))
+            return await _existing_game(db, game_id)
+
+    async def get_game(self, game_id: int) -> GameRecord | None:
+        async with self._read() as db:
+            return await _game(db, game_id)
+
+    async def list_games(
+        self,
+        *,
+        guild_id: int | None = None,
+        channel_id: int | None = None,
+        statuses: tuple[str, ...] = OPEN_STATUSES,
+        user_id: int | None = None,
+        limit: int = 25,
+    ) -> list[GameRecord]:
+        unknown = set(statuses) - set(GAME_STATUSES)
+        if unknown:
+            raise ValueError(f"unknown statuses: {sorted(unknown)}")
+        if not statuses:
+            return []
+        conditions = [f"status IN ({', '.join('?' for _ in statuses)})"]
+        params: list[Any] = list(statuses)
+        if guild_id is not None:
+            conditions.append("guild_id = ?")
+            params.append(guild_id)
+        if channel_id is not None:
+            conditions.append("(channel_id = ? OR thread_id = ?)")
+            params += [channel_id, channel_id]
+        if user_id is not None:
+            conditions.append("id IN (SELECT game_id FROM seats WHERE user_id = ?)")
+            params.append(user_id)
+        async with self._read() as db:
+            return await _select_games(db, " AND ".join(conditions), params, limit=limit)
+
+    async def game_for_thread(self, thread_id: int) -> GameRecord | None:
+        async with self._read() as db:
+            games = await _select_games(
+                db,
+                "(thread_id = ? OR channel_id = ?) AND status IN ('active', 'finished')",
+                (thread_id, thread_id),
+                order="status = 'active' DESC, id DESC",
+                limit=1,
+            )
+        return games[0] if games else None
+
+    async def add_player(self, game_id: int, user_id: int) -> GameRecord:
+        async with self._write() as db:
+            game = await _lobby(db, game_id)
+            if user_id in game.players:
+                raise LobbyError("already_joined")
+            if len(game.players) >= game.capacity:
+                raise LobbyError("full")
+            now = time.time()
+            await db.execute("INSERT INTO seats (game_id, user_id, joined_at) VALUES (?, ?, ?)", (game_id, user_id, now))
+            await db.execute("UPDATE games SET updated_at = ? WHERE id = ?", (now, game_id))
+            return await _existing_game(db, game_id)
+
+    async def remove_player(self, game_id: int, user_id: int) -> GameRecord:
+        async with self._write() as db:
+            game = await _lobby(db, game_id)
+            if user_id == game.host_id:
+                raise LobbyError("host_cannot_leave")
+            if user_id not in game.players:
+                raise LobbyError("not_joined")
+            await db.execute("DELETE FROM seats WHERE game_id = ? AND user_id = ?", (game_id, user_id))
+            await db.execute("UPDATE games SET updated_at = ? WHERE id = ?", (time.time(), game_id))
+            return await _existing_game(db, game_id)
+
+    async def update_lobby(
+        self, game_id: int, *, options: dict[str, Any] | None = None, capacity: int | None = None
+    ) -> GameRecord:
+        if capacity is not None:
+            _check_capacity(capacity)
+        async with self._write() as db:
+            game = await _lobby(db, game_id)
+            if capacity is not None and capacity < len(game.players):
+                raise StoreError("capacity_below_players", f"{len(game.players)} joined, capacity {capacity}")
+            await db.execute(
+                "UPDATE games SET options = ?, capacity = ?, updated_at = ? WHERE id = ?",
+                (
+                    _dump(game.options if options is None else options),
+                    game.capacity if capacity is None else capacity,
+                    time.time(),
+                    game_id,
+                ),
+            )
+            return await _existing_game(db, game_id)
+
+    async def start_game(
+        self, game_id: int, *, players: list[int], seed: int, state: dict[str, Any], version: int
+    ) -> GameRecord:
+        async with self._write() as db:
+            cursor = await db.execute(
+                "UPDATE games SET status = 'active', seed = ?, state = ?, version = ?, updated_at = ?"
+                " WHERE id = ? AND status = 'lobby'",
+                (str(seed), _dump(state), version, time.time(), game_id),
+            )
+            if cursor.rowcount != 1:
+                await _existing_game(db, game_id)
+                raise LobbyError("not_lobby")
+            joined = await db.execute_fetchall("SELECT user_id FROM seats WHERE game_id = ?", (game_id,))
+            if len(set(players)) != len(players) or set(players) != {row["user_id"] for row in joined}:
+                raise StoreError("players_changed", "players must be exactly the joined users, each once")
+            await db.executemany(
+                "UPDATE seats SET seat = ? WHERE game_id = ? AND user_id = ?",
+                [(seat, game_id, user_id) for seat, user_id in enumerate(players)],
+            )
+            return await _existing_game(db, game_id)
+
+    async def commit_action(
+        self, game_id: int, *, expected_version: int, seat: int, action: str, state: dict[str, Any], version: int, status: str
+    ) -> bool:
+        if status not in COMMIT_STATUSES:
+            raise ValueError(f"status must be one of {COMMIT_STATUSES}, got {status!r}")
+        if version <= expected_version:
+            raise ValueError(f"the new version {version} must be above the expected version {expected_version}")
+        async with self._write() as db:
+            now = time.time()
+            cursor = await db.execute(
+                "UPDATE games SET state = ?, version = ?, status = ?, updated_at = ?, finished_at = ?"
+                " WHERE id = ? AND version = ? AND status = 'active'",
+                (_dump(state), version, status, now, now if status in CLOSED_STATUSES else None, game_id, expected_version),
+            )
+            if cursor.rowcount != 1:
+                return False
+            await db.execute(
+                "INSERT INTO actions (game_id, seq, seat, action, at) VALUES (?, ?, ?, ?, ?)",
+                (game_id, version, seat, action, now),
+            )
+            return True
+
+    async def cancel_game(self, game_id: int, *, state: dict[str, Any] | None = None, version: int | None = None) -> bool:
+        assignments = ["status = 'cancelled'", "updated_at = ?", "finished_at = ?"]
+        values: list[Any] = []
+        conditions = ["id = ?", "status IN ('lobby', 'active')"]
+        keys: list[Any] = [game_id]
+        if state is not None:
+            assignments.append("state = ?")
+            values.append(_dump(state))
+        if version is not None:
+            assignments.append("version = ?")
+            values.append(version)
+            conditions.append("version = ?")
+            keys.append(version - 1)
+        async with self._write() as db:
+            now = time.time()
+            cursor = await db.execute(
+                f"UPDATE games SET {', '.join(assignments)} WHERE {' AND '.join(conditions)}", (now, now, *values, *keys)
+            )
+            return cursor.rowcount == 1
+
+    async def set_messages(
+        self, game_id: int, *, thread_id: int | None = None, lobby_message_id: int | None = None, board_message_id: int | None = None
+    ) -> None:
+        fields = {"thread_id": thread_id, "lobby_message_id": lobby_message_id, "board_message_id": board_message_id}
+        given = {name: value for name, value in fields.items() if value is not None}
+        async with self._write() as db:
+            await _existing_game(db, game_id)
+            if given:
+                await db.execute(
+                    f"UPDATE games SET {', '.join(f'{name} = ?' for name in given)} WHERE id = ?", (*given.values(), game_id)
+                )
+
+    async def actions(self, game_id: int) -> list[ActionRecord]:
+        async with self._read() as db:
+            rows = await db.execute_fetchall(
+                "SELECT game_id, seq, seat, action, at FROM actions WHERE game_id = ? ORDER BY seq", (game_id,)
+            )
+        return [ActionRecord(row["game_id"], row["seq"], row["seat"], row["action"], row["at"]) for row in rows]
+
+    async def games_awaiting_since(self, before: float) -> list[GameRecord]:
+        async with self._read() as db:
+            return await _select_games(db, "status = 'active' AND updated_at < ?", (before,), order="updated_at, id")
+
+    # -- users and guilds -------------------------------------------------------------------------
+
+    async def get_user(self, user_id: int) -> UserRecord:
+        async with self._read() as db:
+            return await _user(db, user_id)
+
+    async def update_user(
+        self, user_id: int, *, locale: str | None = None, dms_closed: bool | None = None, prefs: dict[str, Any] | None = None
+    ) -> UserRecord:
+        async with self._write() as db:
+            current = await _user(db, user_id)
+            user = UserRecord(
+                user_id,
+                current.locale if locale is None else locale,
+                current.dms_closed if dms_closed is None else dms_closed,
+                merge_settings(current.prefs, prefs or {}),
+            )
+            await db.execute(
+                "INSERT INTO users (user_id, locale, dms_closed, prefs) VALUES (?, ?, ?, ?) ON CONFLICT (user_id)"
+                " DO UPDATE SET locale = excluded.locale, dms_closed = excluded.dms_closed, prefs = excluded.prefs",
+                (user_id, user.locale, int(user.dms_closed), _dump(user.prefs)),
+            )
+            return user
+
+    async def get_guild_settings(self, guild_id: int) -> dict[str, Any]:
+        async with self._read() as db:
+            return await _guild_settings(db, guild_id)
+
+    async def update_guild_settings(self, guild_id: int, settings: dict[str, Any]) -> dict[str, Any]:
+        async with self._write() as db:
+            merged = merge_settings(await _guild_settings(db, guild_id), settings)
+            await db.execute(
+                "INSERT INTO guild_settings (guild_id, settings) VALUES (?, ?)"
+                " ON CONFLICT (guild_id) DO UPDATE SET settings = excluded.settings",
+                (guild_id, _dump(merged)),
+            )
+            return merged

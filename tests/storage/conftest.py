@@ -1,0 +1,35 @@
+"""Backends under test. The contract suite only sees `Store`; a new backend adds one entry to BACKENDS."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import AsyncIterator, Callable
+
+import pytest
+
+from storage.base import Store
+from storage.sqlite import SqliteStore
+
+StoreFactory = Callable[[], Store]
+
+
+def _sqlite(tmp_path: Path) -> StoreFactory:
+    path = tmp_path / "bot.db"
+    return lambda: SqliteStore(path)
+
+
+BACKENDS: dict[str, Callable[[Path], StoreFactory]] = {"sqlite": _sqlite}
+
+
+@pytest.fixture(params=sorted(BACKENDS))
+def new_store(request: pytest.FixtureRequest, tmp_path: Path) -> StoreFactory:
+    """Makes unopened stores on ONE fresh database: a second store on it is a restart or a second process."""
+    return BACKENDS[request.param](tmp_path)
+
+
+@pytest.fixture
+async def store(new_store: StoreFactory) -> AsyncIterator[Store]:
+    opened = new_store()
+    await opened.open()
+    yield opened
+    await opened.close()

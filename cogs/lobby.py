@@ -15,7 +15,7 @@ from engine.core.errors import GameError
 from tabletop import announce
 from tabletop.bot import TabletopBot
 from tabletop.components import (
-    ResignConfirm, after_play, create_lobby, is_admin, send_ephemeral, show_private,
+    ResignConfirm, after_play, create_lobby, is_admin, refusals, send_ephemeral, show_private,
 )
 from tabletop.i18n import lang, ls, text, tr
 from tabletop.service import game_of, match_of
@@ -93,10 +93,11 @@ class Lobby(commands.Cog):
     @app_commands.describe(game=ls("Which game", "遊ぶゲーム"), players=ls("Number of seats (default: most allowed)", "人数(省略時は最大)"))
     @app_commands.autocomplete(game=game_type_autocomplete)
     async def new(self, interaction: discord.Interaction, game: str, players: app_commands.Range[int, 1, 8] | None = None) -> None:
-        if game not in registry.games():
-            await send_ephemeral(interaction, tr("err.unknown_game", interaction.locale))
-            return
-        await create_lobby(interaction, game, players, {})
+        async with refusals(interaction):
+            if game not in registry.games():
+                await send_ephemeral(interaction, tr("err.unknown_game", interaction.locale))
+                return
+            await create_lobby(interaction, game, players, {})
 
     @game.command(name="list", description=ls("Games in this server", "このサーバーのゲーム一覧"))
     async def list_(self, interaction: discord.Interaction) -> None:
@@ -120,65 +121,70 @@ class Lobby(commands.Cog):
     @app_commands.describe(game=ls("Game number (default: this thread's game)", "ゲーム番号(省略時はこのスレッドのゲーム)"))
     @app_commands.autocomplete(game=game_id_autocomplete)
     async def show(self, interaction: discord.Interaction, game: int | None = None) -> None:
-        record = await self.bot.service.find_game(explicit=game, channel_id=interaction.channel_id, user_id=interaction.user.id,
-                                                  guild_id=interaction.guild_id, statuses=("active", "finished"))
-        if record is None or record.state is None:
-            raise GameError(text("err.which_game"))
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        match = match_of(record)
-        locale = lang(interaction.locale)
-        names = await announce.seat_names(self.bot, record)
-        file = await announce.render_file("board", record, match, None, locale, names)
-        content = "\n".join(announce.status_lines(record, match, locale, names) + [announce.jump_url(record, record.board_message_id)])
-        await interaction.followup.send(announce.clip(content), ephemeral=True, **({"file": file} if file else {}))
+        async with refusals(interaction):
+            record = await self.bot.service.find_game(explicit=game, channel_id=interaction.channel_id, user_id=interaction.user.id,
+                                                      guild_id=interaction.guild_id, statuses=("active", "finished"))
+            if record is None or record.state is None:
+                raise GameError(text("err.which_game"))
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            match = match_of(record)
+            locale = lang(interaction.locale)
+            names = await announce.seat_names(self.bot, record)
+            file = await announce.render_file("board", record, match, None, locale, names)
+            content = "\n".join(announce.status_lines(record, match, locale, names) + [announce.jump_url(record, record.board_message_id)])
+            await interaction.followup.send(announce.clip(content), ephemeral=True, **({"file": file} if file else {}))
 
     @game.command(name="hand", description=ls("Your private information (only you see it)", "自分だけの非公開情報を見る"))
     @app_commands.describe(game=ls("Game number (default: this thread's game)", "ゲーム番号(省略時はこのスレッドのゲーム)"))
     @app_commands.autocomplete(game=game_id_autocomplete)
     async def hand(self, interaction: discord.Interaction, game: int | None = None) -> None:
-        await show_private(interaction, game)
+        async with refusals(interaction):
+            await show_private(interaction, game)
 
     @game.command(name="play", description=ls("Type an action instead of using the buttons", "ボタンの代わりに操作を入力する"))
     @app_commands.describe(action=ls("The action (start typing to see the legal ones)", "操作(入力すると合法手が出ます)"),
                            game=ls("Game number (default: this thread's game)", "ゲーム番号(省略時はこのスレッドのゲーム)"))
     @app_commands.autocomplete(action=action_autocomplete, game=game_id_autocomplete)
     async def play(self, interaction: discord.Interaction, action: str, game: int | None = None) -> None:
-        record = await self.bot.service.find_game(explicit=game, channel_id=interaction.channel_id,
-                                                  user_id=interaction.user.id, guild_id=interaction.guild_id)
-        if record is None:
-            raise GameError(text("err.which_game"))
-        notation, version = split_value(action)
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        played = await self.bot.service.play(record.id, interaction.user.id, notation, version)
-        await after_play(interaction, played, played.step.notation)
+        async with refusals(interaction):
+            record = await self.bot.service.find_game(explicit=game, channel_id=interaction.channel_id,
+                                                      user_id=interaction.user.id, guild_id=interaction.guild_id)
+            if record is None:
+                raise GameError(text("err.which_game"))
+            notation, version = split_value(action)
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            played = await self.bot.service.play(record.id, interaction.user.id, notation, version)
+            await after_play(interaction, played, played.step.notation)
 
     @game.command(name="resign", description=ls("Resign from a game", "投了する"))
     @app_commands.autocomplete(game=game_id_autocomplete)
     async def resign(self, interaction: discord.Interaction, game: int | None = None) -> None:
-        record = await self.bot.service.find_game(explicit=game, channel_id=interaction.channel_id,
-                                                  user_id=interaction.user.id, guild_id=interaction.guild_id)
-        if record is None:
-            raise GameError(text("err.which_game"))
-        self.bot.service.seat(record, interaction.user.id)
-        view = discord.ui.View(timeout=None)
-        view.add_item(ResignConfirm(record.id, lang(interaction.locale)))
-        await send_ephemeral(interaction, tr("game.resign_confirm", interaction.locale), view=view)
+        async with refusals(interaction):
+            record = await self.bot.service.find_game(explicit=game, channel_id=interaction.channel_id,
+                                                      user_id=interaction.user.id, guild_id=interaction.guild_id)
+            if record is None:
+                raise GameError(text("err.which_game"))
+            self.bot.service.seat(record, interaction.user.id)
+            view = discord.ui.View(timeout=None)
+            view.add_item(ResignConfirm(record.id, lang(interaction.locale)))
+            await send_ephemeral(interaction, tr("game.resign_confirm", interaction.locale), view=view)
 
     @game.command(name="cancel", description=ls("Call off a game (host or Manage Server)", "ゲームを中止する(主催者かサーバー管理者)"))
     @app_commands.autocomplete(game=game_id_autocomplete)
     async def cancel(self, interaction: discord.Interaction, game: int | None = None) -> None:
-        record = await self.bot.service.find_game(explicit=game, channel_id=interaction.channel_id, user_id=interaction.user.id,
-                                                  guild_id=interaction.guild_id, statuses=("lobby", "active"))
-        if record is None:
-            raise GameError(text("err.which_game"))
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        was_active = record.status == "active"
-        record = await self.bot.service.cancel(record, interaction.user.id, is_admin(interaction))
-        locale = await announce.guild_locale(self.bot, record)
-        line = tr("game.cancelled_by", locale, user=interaction.user.mention)
-        channel = self.bot.get_partial_messageable(record.thread_id or record.channel_id if was_active else record.channel_id)
-        await channel.send(line)
-        await interaction.followup.send(tr("lobby.cancelled", interaction.locale), ephemeral=True)
+        async with refusals(interaction):
+            record = await self.bot.service.find_game(explicit=game, channel_id=interaction.channel_id, user_id=interaction.user.id,
+                                                      guild_id=interaction.guild_id, statuses=("lobby", "active"))
+            if record is None:
+                raise GameError(text("err.which_game"))
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            was_active = record.status == "active"
+            record = await self.bot.service.cancel(record, interaction.user.id, is_admin(interaction))
+            locale = await announce.guild_locale(self.bot, record)
+            line = tr("game.cancelled_by", locale, user=interaction.user.mention)
+            channel = self.bot.get_partial_messageable(record.thread_id or record.channel_id if was_active else record.channel_id)
+            await channel.send(line)
+            await interaction.followup.send(tr("lobby.cancelled", interaction.locale), ephemeral=True)
 
     @game.command(name="rules", description=ls("How to play a game", "ゲームの遊び方"))
     @app_commands.autocomplete(game=game_type_autocomplete)

@@ -62,7 +62,7 @@ async def render_file(
     data = await asyncio.to_thread(_render, kind, record, match.view(seat), locale, names)
     if data is None:
         return None
-    return discord.File(io.BytesIO(data), filename=f"{kind}-{record.id}-{match.version}.png")
+    return discord.File(io.BytesIO(data), filename=f"{kind}-{record.id}-v{match.version}" + ("" if seat is None else f"-s{seat}") + ".png")
 
 
 def event_lines(events: Iterable[Event], locale: str, names: dict[int, str], seat: int | None = None) -> list[str]:

@@ -82,11 +82,9 @@ class TabletopBot(commands.Bot):
         return self.names[user_id]
 
     async def on_tree_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
-        """Known refusals are answered in components.reply_error; anything reaching here is a bug."""
-        original = getattr(error, "original", error)
-        if await components.reply_known_error(interaction, original):
-            return
-        log.error("command failed: %s", interaction.command and interaction.command.qualified_name, exc_info=original)
+        """Refusals are answered inside the commands (components.refusals); anything reaching here is a bug."""
+        log.error("command failed: %s", interaction.command and interaction.command.qualified_name,
+                  exc_info=getattr(error, "original", error))
         await components.send_ephemeral(interaction, tr("err.internal", interaction.locale))
 
     async def on_error(self, event_method: str, /, *args: Any, **kwargs: Any) -> None:

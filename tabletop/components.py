@@ -4,10 +4,11 @@ position), so buttons keep working after a restart and a click on an outdated bo
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import logging
 import re
-from typing import TYPE_CHECKING, Any, Awaitable, Callable, cast
+from typing import TYPE_CHECKING, Any, AsyncIterator, Awaitable, Callable, cast
 
 import discord
 
@@ -26,6 +27,7 @@ if TYPE_CHECKING:
 log = logging.getLogger("tabletop.components")
 BUTTONS_PER_PAGE = 20
 LABEL_LIMIT = 80
+THREAD_ARCHIVE_MINUTES = 10080  # a week: asynchronous games go quiet for days between moves
 
 
 def bot_of(interaction: discord.Interaction) -> "TabletopBot":
@@ -64,20 +66,30 @@ async def _record_for(interaction: discord.Interaction) -> GameRecord | None:
     return await bot_of(interaction).store.get_game(int(found.group(1))) if found else None
 
 
+@contextlib.asynccontextmanager
+async def refusals(interaction: discord.Interaction) -> AsyncIterator[None]:
+    """Answer refusals (wrong turn, stale, illegal, bad option, permission) to that user only; they are
+    normal outcomes, not errors. Anything else propagates to the error handlers as a bug."""
+    try:
+        yield
+    except Exception as error:
+        if not await reply_known_error(interaction, error):
+            raise
+
+
 Callback = Callable[[Any, discord.Interaction], Awaitable[None]]
 
 
 def guarded(func: Callback) -> Callback:
-    """Every component callback: remember the user, answer known refusals, log and apologise for bugs."""
+    """Every component callback: remember the user, answer refusals, log and apologise for bugs."""
 
     @functools.wraps(func)
     async def wrapper(self: Any, interaction: discord.Interaction) -> None:
         try:
-            await bot_of(interaction).remember(interaction)
-            await func(self, interaction)
+            async with refusals(interaction):
+                await bot_of(interaction).remember(interaction)
+                await func(self, interaction)
         except Exception as error:  # noqa: BLE001 - the user always gets an answer
-            if await reply_known_error(interaction, error):
-                return
             log.error("component %s failed", type(self).__name__, exc_info=error)
             await send_ephemeral(interaction, tr("err.internal", interaction.locale))
 
@@ -196,10 +208,11 @@ async def start_game(interaction: discord.Interaction, record: GameRecord) -> No
     locale = await announce.guild_locale(bot, record)
     name = tr("game.thread_name", locale, game=game.name.get(locale), id=record.id)
     header = None
-    lobby_message = bot.get_partial_messageable(record.channel_id).get_partial_message(record.lobby_message_id or 0)
     try:
-        thread = await lobby_message.create_thread(name=name[:100])
-        await bot.store.set_messages(record.id, thread_id=thread.id)
+        thread = await bot.http.start_thread_with_message(
+            record.channel_id, record.lobby_message_id or 0, name=name[:100], auto_archive_duration=THREAD_ARCHIVE_MINUTES
+        )
+        await bot.store.set_messages(record.id, thread_id=int(thread["id"]))
     except discord.HTTPException:
         header = tr("game.no_thread", locale)
     record = await bot.store.get_game(record.id) or record

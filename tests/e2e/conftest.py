@@ -1,0 +1,30 @@
+"""A simulated server (one guild, a channel with threads, one without) and players for e2e runs."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import AsyncIterator
+
+import pytest
+
+from tests.e2e.driver import CHANNEL, GUILD, LOCKED, Table
+from tests.fakediscord import FakeDiscord
+
+ALICE, BOB, CAROL, DAVE, ERIN = 100, 101, 102, 103, 104
+
+
+@pytest.fixture
+async def table(tmp_path: Path) -> AsyncIterator[Table]:
+    async with FakeDiscord() as world:
+        world.add_guild(GUILD, "Doujin Games", locale="ja")
+        world.add_channel(GUILD, CHANNEL, "games")
+        world.add_channel(GUILD, LOCKED, "no-threads", can_create_threads=False)
+        world.add_user(ALICE, "アリス", locale="ja")
+        world.add_user(BOB, "bob", dms_closed=True)
+        world.add_user(CAROL, "carol")
+        world.add_user(DAVE, "dave", locale="ja")
+        world.add_user(ERIN, "erin")
+        table = Table(world, tmp_path / "bot.sqlite3")
+        await table.boot()
+        yield table
+        world.assert_no_errors()

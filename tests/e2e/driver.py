@@ -1,0 +1,168 @@
+"""Plays games through Discord the way people do: lobby buttons, Take turn, the picker, restarts.
+
+Shared by every game's end-to-end test, so a new game gets a full Discord run by calling `play_game`.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from engine import registry
+from engine.core.match import Match
+from storage import open_store
+from storage.base import GameRecord
+from tabletop.bot import TabletopBot
+from tabletop.config import Config
+from tests.fakediscord import FakeDiscord, RecordedMessage
+
+GUILD, CHANNEL, LOCKED = 1, 10, 11
+PICK = re.compile(r"^tt:(pick|psel):(\d+):(\d+):([0-9.]*)$")
+
+
+def make_bot(db_path: Path) -> TabletopBot:
+    config = Config(token=None, database_path=str(db_path), dev_guild_id=None, log_level="INFO")
+    return TabletopBot(config, open_store(str(db_path)))
+
+
+@dataclass
+class Table:
+    """One simulated server with a bot on a database file; `restart` swaps in a new bot object."""
+
+    world: FakeDiscord
+    db_path: Path
+    bot: TabletopBot = field(init=False)
+
+    async def boot(self) -> None:
+        self.bot = make_bot(self.db_path)
+        await self.world.attach(self.bot)
+
+    async def restart(self) -> None:
+        await self.boot()
+
+    async def record(self, game_id: int) -> GameRecord:
+        record = await self.bot.store.get_game(game_id)
+        assert record is not None
+        return record
+
+    async def open_lobby(self, host: int, game: str, players: int | None = None, channel: int = CHANNEL) -> tuple[int, RecordedMessage]:
+        options = {"game": game} | ({"players": players} if players else {})
+        rec = await self.world.slash(host, "game new", options, channel_id=channel, guild_id=GUILD)
+        lobby = self.world.message(rec.original_id)
+        game_id = int(next(cid for cid in lobby.custom_ids() if cid.startswith("tt:lobby:join:")).rsplit(":", 1)[1])
+        return game_id, lobby
+
+    async def start_game(self, host: int, guests: list[int], game: str, options: dict[str, str] | None = None,
+                         channel: int = CHANNEL) -> int:
+        game_id, lobby = await self.open_lobby(host, game, len(guests) + 1, channel)
+        for key, value in (options or {}).items():
+            await self.world.select(host, lobby, f"tt:lopt:{game_id}:{key}", [value])
+        for guest in guests:
+            await self.world.click(guest, lobby, f"tt:lobby:join:{game_id}")
+        await self.world.click(host, lobby, f"tt:lobby:start:{game_id}")
+        assert (await self.record(game_id)).status == "active"
+        return game_id
+
+    def latest_board(self, record: GameRecord) -> RecordedMessage:
+        where = record.thread_id or record.channel_id
+        boards = [m for m in self.world.messages_in(where) if f"tt:take:{record.id}" in m.custom_ids()]
+        assert boards, "no board with a Take turn button"
+        return boards[-1]
+
+    async def take_turn(self, user: int, game_id: int, rng: random.Random, board: RecordedMessage | None = None) -> None:
+        """Click Take turn, then random forward choices in the picker until the action is committed."""
+        record = await self.record(game_id)
+        before = record.version
+        await self.world.click(user, board or self.latest_board(record), f"tt:take:{game_id}")
+        picker = self.world.last_message(ephemeral_for=user)
+        for _ in range(12):
+            picker = self.world.message(picker.id)
+            forward = self._forward_choices(picker)
+            assert forward, f"picker without choices: {picker.content!r}"
+            kind, custom_id, value = rng.choice(forward)
+            if kind == "pick":
+                await self.world.click(user, picker, custom_id)
+            else:
+                await self.world.select(user, picker, custom_id, [value])
+            if (await self.record(game_id)).version != before:
+                return
+        raise AssertionError("the picker never reached an action")
+
+    @staticmethod
+    def _forward_choices(picker: RecordedMessage) -> list[tuple[str, str, str]]:
+        found: list[tuple[str, str, str, int]] = []
+        for component in picker.all_components():
+            match = PICK.match(component.get("custom_id", ""))
+            if not match:
+                continue
+            depth = len([p for p in match.group(4).split(".") if p])
+            if match.group(1) == "pick":
+                found.append(("pick", component["custom_id"], "", depth))
+            else:
+                for option in component.get("options", []):
+                    found.append(("psel", component["custom_id"], option["value"], depth + 1))
+        if not found:
+            return []
+        deepest = max(depth for *_, depth in found)
+        return [(kind, cid, value) for kind, cid, value, depth in found if depth == deepest]
+
+    async def play_to_end(self, game_id: int, rng: random.Random, restart_at: int | None = None, max_actions: int = 3000) -> int:
+        """Random legal play through the picker; returns the number of actions taken."""
+        for count in range(max_actions):
+            record = await self.record(game_id)
+            if record.status != "active":
+                return count
+            if count == restart_at:
+                board = self.latest_board(record)
+                await self.restart()
+                seat = Match.from_json(registry.get(record.game_type), record.state or {}).awaited_seats()[0]
+                await self.take_turn(record.players[seat], game_id, rng, board)
+                continue
+            match = Match.from_json(registry.get(record.game_type), record.state or {})
+            seat = rng.choice(match.awaited_seats())
+            await self.take_turn(record.players[seat], game_id, rng)
+        raise AssertionError("game did not end")
+
+
+def private_event_texts(record: GameRecord, actions: list[tuple[int, str]], names: dict[int, str]) -> dict[int, set[str]]:
+    """Every private event line each seat received, in both languages, by replaying the stored log."""
+    game = registry.get(record.game_type)
+    match = Match.start(game, len(record.players), record.seed or 0, record.options)
+    secrets: dict[int, set[str]] = {seat: set() for seat in range(len(record.players))}
+    for seat, notation in actions:
+        step = match.play(seat, notation)
+        for event in step.events:
+            if event.seat is not None:
+                for locale in ("ja", "en"):
+                    secrets[event.seat].add(event.text.render(locale, names))
+        match = step.match
+    return secrets
+
+
+async def assert_privacy(table: Table, game_id: int) -> None:
+    """Nothing private to one player appears in a public message or in another player's DMs/ephemerals."""
+    world = table.world
+    record = await table.record(game_id)
+    actions = [(a.seat, a.action) for a in await table.bot.store.actions(game_id)]
+    names = {seat: await table.bot.display_name(user) for seat, user in enumerate(record.players)}
+    secrets = private_event_texts(record, actions, names)
+    public = [m for channel in {record.channel_id, record.thread_id or record.channel_id} for m in world.messages_in(channel)]
+    seen_by = {seat: world.dms_to(user) + world.ephemerals_for(user) for seat, user in enumerate(record.players)}
+    for message in public:
+        for file in message.attachments:
+            assert not file.filename.startswith("private-"), f"private image in public: {file.filename}"
+        for seat, texts in secrets.items():
+            leaked = [t for t in texts if t and t in message.text]
+            assert not leaked, f"seat {seat}'s private text in public: {leaked[:2]}"
+    for seat, messages in seen_by.items():
+        for message in messages:
+            for file in message.attachments:
+                owner = re.search(r"-s(\d+)\.png$", file.filename)
+                if file.filename.startswith("private-"):
+                    assert owner and int(owner.group(1)) == seat, f"{file.filename} shown to seat {seat}"
+            for other, texts in secrets.items():
+                if other != seat:
+                    leaked = [t for t in texts if t and t in message.text and t not in secrets[seat]]
+                    assert not leaked, f"seat {other}'s private text shown to seat {seat}: {leaked[:2]}"

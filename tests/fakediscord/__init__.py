@@ -1,0 +1,48 @@
+"""Offline Discord for end-to-end tests: the real discord.py 2.7 above a fake transport.
+
+    async with FakeDiscord() as world:               # exiting fails on unasserted errors
+        world.add_guild(1, "Guild")
+        world.add_channel(1, 10, "games")            # can_create_threads=False → 403/50013
+        alice = world.add_user(100, "alice", locale="ja")
+        carol = world.add_user(102, "carol", dms_closed=True)   # DMs → 403/50007
+        await world.attach(MyBot(...))               # login + setup_hook + READY; no gateway
+        rec = await world.slash(alice, "game new", {"game": "ito"}, channel_id=10)
+        board = world.message(rec.original_id)       # current version of the response
+        await world.click(alice, board, label="Join")            # or custom_id
+        await world.select(alice, picker, "pick", ["A"])
+        choices = await world.autocomplete(alice, "game play", focused="action", options={"action": "b"})
+        await world.attach(MyBot(...))               # restart: old DynamicItem buttons still route
+        world.messages_in(10); world.dms_to(alice); world.ephemerals_for(alice); world.threads
+        world.assert_no_errors()                     # or world.take_errors() when provoked
+
+Every entry point settles: it returns once every task the bot started is done or waiting on a user
+(view.wait, wait_for) or a timer. Every outgoing payload and the command tree pass limits.py.
+"""
+
+from .commands import AttachmentUpload
+from .idle import SettleTimeout
+from .records import (
+    FakeChannel,
+    FakeGuild,
+    FakeUser,
+    HarnessError,
+    InteractionRecord,
+    RecordedFile,
+    RecordedMessage,
+    RejectedRequest,
+)
+from .world import FakeDiscord
+
+__all__ = [
+    "AttachmentUpload",
+    "FakeChannel",
+    "FakeDiscord",
+    "FakeGuild",
+    "FakeUser",
+    "HarnessError",
+    "InteractionRecord",
+    "RecordedFile",
+    "RecordedMessage",
+    "RejectedRequest",
+    "SettleTimeout",
+]

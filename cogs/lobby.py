@@ -23,7 +23,6 @@ from storage.base import LobbyError
 
 log = logging.getLogger("tabletop.lobby")
 VERSION_MARK = "#"
-RULES_DIR = "data"
 
 
 def split_value(value: str) -> tuple[str, int | None]:
@@ -192,10 +191,8 @@ class Lobby(commands.Cog):
         if game not in registry.games():
             await send_ephemeral(interaction, tr("err.unknown_game", interaction.locale))
             return
-        spec = registry.get(game)
         locale = lang(interaction.locale)
-        embed = discord.Embed(title=spec.name.get(locale), description=spec.summary.get(locale) or None)
-        embed.add_field(name="👥", value="/".join(map(str, spec.player_counts)))
+        embed = announce.rules_embed(game, locale)
         if any(command.name == game for command in self.bot.tree.get_commands()):
             embed.set_footer(text=tr("game.rules_more", locale, cmd=game))
         await interaction.response.send_message(embed=embed, ephemeral=True)

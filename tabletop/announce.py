@@ -9,10 +9,12 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, Iterable
 
 import discord
 
+from engine import registry
 from engine.core.match import Match
 from engine.core.types import Event
 from renderers import RenderContext, for_game
@@ -183,4 +185,17 @@ async def lobby_embed(bot: "TabletopBot", record: GameRecord, locale: str) -> di
     counts = "/".join(str(count) for count in game.player_counts if count <= record.capacity)
     status = {"lobby": tr("lobby.counts", locale, counts=counts)}.get(record.status, tr(f"game.status_{record.status}", locale))
     embed.set_footer(text=status)
+    return embed
+
+
+RULES_DIR = Path(__file__).resolve().parent.parent / "data"
+
+
+def rules_embed(game_id: str, locale: str) -> discord.Embed:
+    """A game's rules in our own words, from `data/<game>/rules.<lang>.md`, else its one-line summary."""
+    game = registry.get(game_id)
+    path = RULES_DIR / game_id / f"rules.{lang(locale)}.md"
+    body = path.read_text(encoding="utf-8") if path.exists() else game.summary.get(locale)
+    embed = discord.Embed(title=game.name.get(locale), description=clip(body, 4096) or None, colour=0x0072B2)
+    embed.add_field(name="👥", value="/".join(map(str, game.player_counts)))
     return embed

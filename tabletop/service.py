@@ -54,9 +54,10 @@ class GameService:
     ) -> GameRecord:
         game = registry.get(game_id)
         capacity = players or max(game.player_counts)
-        if capacity not in game.player_counts:
-            game.validate_options(capacity, {})
-        self.check_lobby_options(game, options)
+        if players is None:
+            self.check_lobby_options(game, options)
+        else:
+            game.validate_options(players, options)
         return await self.store.create_game(
             game_type=game.id, guild_id=guild_id, channel_id=channel_id, host_id=host_id,
             options=dict(options), capacity=capacity,

@@ -9,16 +9,20 @@ import random
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Callable
 
 from engine import registry
 from engine.core.match import Match
+from engine.core.types import Action
 from storage import open_store
 from storage.base import GameRecord
 from tabletop.bot import TabletopBot
 from tabletop.config import Config
+from tabletop.picker import decode, navigate
 from tests.fakediscord import FakeDiscord, RecordedMessage
 
 GUILD, CHANNEL, LOCKED = 1, 10, 11
+Policy = Callable[[Match, int, random.Random], str]
 PICK = re.compile(r"^tt:(pick|psel):(\d+):(\d+):([0-9.]*)$")
 
 
@@ -71,17 +75,31 @@ class Table:
         assert boards, "no board with a Take turn button"
         return boards[-1]
 
-    async def take_turn(self, user: int, game_id: int, rng: random.Random, board: RecordedMessage | None = None) -> None:
-        """Click Take turn, then random forward choices in the picker until the action is committed."""
+    async def take_turn(self, user: int, game_id: int, rng: random.Random, board: RecordedMessage | None = None,
+                        policy: Policy | None = None) -> None:
+        """Click Take turn, then walk the picker until the action is committed.
+
+        Without a policy each level's choice is random; with one, the driver clicks the path to the
+        notation the policy picks, exactly as a player aiming for that move would.
+        """
         record = await self.record(game_id)
         before = record.version
+        target: tuple[int, ...] | None = None
+        if policy is not None:
+            match = Match.from_json(registry.get(record.game_type), record.state or {})
+            seat = record.seat_of(user)
+            assert seat is not None
+            target = path_to(match.legal_actions(seat), policy(match, seat, rng))
         await self.world.click(user, board or self.latest_board(record), f"tt:take:{game_id}")
         picker = self.world.last_message(ephemeral_for=user)
         for _ in range(12):
             picker = self.world.message(picker.id)
             forward = self._forward_choices(picker)
             assert forward, f"picker without choices: {picker.content!r}"
-            kind, custom_id, value = rng.choice(forward)
+            if target is None:
+                kind, custom_id, value, _ = rng.choice(forward)
+            else:
+                kind, custom_id, value, _ = next(choice for choice in forward if choice[3] == target[: len(choice[3])])
             if kind == "pick":
                 await self.world.click(user, picker, custom_id)
             else:
@@ -91,24 +109,26 @@ class Table:
         raise AssertionError("the picker never reached an action")
 
     @staticmethod
-    def _forward_choices(picker: RecordedMessage) -> list[tuple[str, str, str]]:
-        found: list[tuple[str, str, str, int]] = []
+    def _forward_choices(picker: RecordedMessage) -> list[tuple[str, str, str, tuple[int, ...]]]:
+        """(kind, custom id, select value, tree path it leads to) for every choice one level deeper."""
+        found: list[tuple[str, str, str, tuple[int, ...]]] = []
         for component in picker.all_components():
             match = PICK.match(component.get("custom_id", ""))
             if not match:
                 continue
-            depth = len([p for p in match.group(4).split(".") if p])
+            path = decode(match.group(4))
             if match.group(1) == "pick":
-                found.append(("pick", component["custom_id"], "", depth))
+                found.append(("pick", component["custom_id"], "", path))
             else:
                 for option in component.get("options", []):
-                    found.append(("psel", component["custom_id"], option["value"], depth + 1))
+                    found.append(("psel", component["custom_id"], option["value"], (*path, int(option["value"]))))
         if not found:
             return []
-        deepest = max(depth for *_, depth in found)
-        return [(kind, cid, value) for kind, cid, value, depth in found if depth == deepest]
+        deepest = max(len(path) for *_, path in found)
+        return [choice for choice in found if len(choice[3]) == deepest]
 
-    async def play_to_end(self, game_id: int, rng: random.Random, restart_at: int | None = None, max_actions: int = 3000) -> int:
+    async def play_to_end(self, game_id: int, rng: random.Random, restart_at: int | None = None, max_actions: int = 3000,
+                          policy: Policy | None = None) -> int:
         """Random legal play through the picker; returns the number of actions taken."""
         for count in range(max_actions):
             record = await self.record(game_id)
@@ -118,12 +138,25 @@ class Table:
                 board = self.latest_board(record)
                 await self.restart()
                 seat = Match.from_json(registry.get(record.game_type), record.state or {}).awaited_seats()[0]
-                await self.take_turn(record.players[seat], game_id, rng, board)
+                await self.take_turn(record.players[seat], game_id, rng, board, policy)
                 continue
             match = Match.from_json(registry.get(record.game_type), record.state or {})
             seat = rng.choice(match.awaited_seats())
-            await self.take_turn(record.players[seat], game_id, rng)
+            await self.take_turn(record.players[seat], game_id, rng, policy=policy)
         raise AssertionError("game did not end")
+
+
+def path_to(actions: tuple[Action, ...], notation: str) -> tuple[int, ...]:
+    """The picker's index path to the action with this notation (what the custom ids encode)."""
+    path: list[int] = []
+    while True:
+        level = navigate(actions, tuple(path))
+        assert level is not None
+        if level.action is not None:
+            assert level.action.notation == notation
+            return tuple(path)
+        target = next(a for a in actions if a.notation == notation)
+        path.append(next(i for i, choice in enumerate(level.options) if choice.key == target.path[len(path)].key))
 
 
 def private_event_texts(record: GameRecord, actions: list[tuple[int, str]], names: dict[int, str]) -> dict[int, set[str]]:
@@ -153,16 +186,18 @@ async def assert_privacy(table: Table, game_id: int) -> None:
     for message in public:
         for file in message.attachments:
             assert not file.filename.startswith("private-"), f"private image in public: {file.filename}"
+        lines = set(message.text.splitlines())
         for seat, texts in secrets.items():
-            leaked = [t for t in texts if t and t in message.text]
-            assert not leaked, f"seat {seat}'s private text in public: {leaked[:2]}"
+            leaked = texts & lines
+            assert not leaked, f"seat {seat}'s private text in public: {sorted(leaked)[:2]}"
     for seat, messages in seen_by.items():
         for message in messages:
             for file in message.attachments:
                 owner = re.search(r"-s(\d+)\.png$", file.filename)
                 if file.filename.startswith("private-"):
                     assert owner and int(owner.group(1)) == seat, f"{file.filename} shown to seat {seat}"
+            lines = set(message.text.splitlines())
             for other, texts in secrets.items():
                 if other != seat:
-                    leaked = [t for t in texts if t and t in message.text and t not in secrets[seat]]
-                    assert not leaked, f"seat {other}'s private text shown to seat {seat}: {leaked[:2]}"
+                    leaked = (texts - secrets[seat]) & lines
+                    assert not leaked, f"seat {other}'s private text shown to seat {seat}: {sorted(leaked)[:2]}"

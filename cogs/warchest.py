@@ -71,12 +71,13 @@ class WarChest(commands.Cog):
         await interaction.response.defer(ephemeral=True, thinking=True)
         record = await self.bot.service.find_game(explicit=None, channel_id=interaction.channel_id, user_id=interaction.user.id,
                                                   guild_id=interaction.guild_id, statuses=("active", "finished"))
-        units = sorted(UNITS)
+        units, printing = sorted(UNITS), "revised"
         if record is not None and record.game_type == GAME_ID and record.state is not None:
-            in_play = sorted({unit for seat in match_of(record).view(None)["seats"] for unit in seat["units"]})
-            units = in_play or units
+            view = match_of(record).view(None)
+            units = sorted({unit for seat in view["seats"] for unit in seat["units"]}) or units
+            printing = view["royal_guard"]
         ctx = RenderContext(locale, ())
-        data = await asyncio.to_thread(lambda: encode_png(units_sheet(units, ctx)))
+        data = await asyncio.to_thread(lambda: encode_png(units_sheet(units, ctx, royal_guard=printing)))
         await interaction.followup.send(embed=announce.rules_embed(GAME_ID, locale),
                                         file=discord.File(io.BytesIO(data), filename="warchest-units.png"), ephemeral=True)
 

@@ -8,7 +8,6 @@ without a letter, arrows along hex paths) are written here.
 
 from __future__ import annotations
 
-import json
 import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -18,7 +17,7 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from engine.core.types import T, Text
-from engine.warchest.units import DATA, ROYAL, ROYAL_NAME, UNITS
+from engine.warchest.units import ROYAL, ROYAL_NAME, UNITS, ability
 from renderers import toolkit as tk
 from renderers.base import RenderContext
 
@@ -63,15 +62,8 @@ def unit_code(unit: str, ctx: RenderContext) -> str:
     return CODES[unit].get(ctx.locale)
 
 
-@lru_cache(maxsize=1)
-def royal_ability() -> Text:
-    """The Royal Coin's rule text; the engine loads the name only, so it is read from the same data file."""
-    data = json.loads(DATA.read_text(encoding="utf-8"))["royal"]["ability"]
-    return Text(data["ja"], data["en"])
-
-
 def unit_ability(unit: str) -> Text:
-    return royal_ability() if unit == ROYAL else UNITS[unit].ability
+    return ability(unit)
 
 
 def seat_name(ctx: RenderContext, seat: int) -> str:

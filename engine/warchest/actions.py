@@ -1,0 +1,121 @@
+"""Legal actions with their notation and picker path, for every kind of decision.
+
+Notation (documented in engine/warchest/VIEW.md):
+  turn / Warrior Priest coin:  <coin>:<verb>[:<args>]  e.g. "archer:deploy:E1", "cavalry:tactic:E1-E2-F3",
+                               "royal:initiative", "footman:recruit:knight", "knight:pass", "footman:tactic"
+  follow-up maneuvers:         <verb>:<args>            e.g. "move:E2-E3", "attack:E2-F3", "control:E2", "skip"
+  Royal Guard defender:        "guard:supply" | "guard:unit"
+  draft:                       "pick:<unit>"
+Picker levels are coin → verb → target, so a turn is three taps; a target list longer than the picker's
+25-entry limit gets one extra level (the column for deploys, the acting or moving hex for tactics).
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any, Iterable, Mapping
+
+from engine.core.types import Action
+from engine.warchest import moves
+from engine.warchest.labels import coin_choice, group_choice, hex_choice, unit_choice, verb_choice
+from engine.warchest.units import FOOTMAN, ROYAL
+
+State = Mapping[str, Any]
+PICKER_LIMIT = 25
+
+
+@lru_cache(maxsize=1 << 16)
+def _action(coin: str, verb: str, args: str = "", group: str = "") -> Action:
+    """The action `coin:verb:args` (no coin for follow-ups), with `group` as an extra picker level.
+
+    Notation and path depend on nothing else, so each is built once: legal actions are listed several
+    times per step (picker, autocomplete, parsing) and building them dominated self-play time.
+    """
+    steps = ((coin_choice(coin),) if coin else ()) + (verb_choice(verb),)
+    if group:
+        steps += (group_choice(group),)
+    if args:
+        steps += (unit_choice(args) if verb == "recruit" else hex_choice(args),)
+    notation = ":".join(part for part in (coin, verb, args) if part)
+    return Action(notation, steps)
+
+
+def _targets(coin: str, verb: str, arg_list: list[str]) -> list[Action]:
+    """One action per argument; a list too long for one picker level is grouped by the acting hex
+    (the column for single-hex targets)."""
+    if len(arg_list) <= PICKER_LIMIT:
+        return [_action(coin, verb, args) for args in arg_list]
+    found = []
+    for args in arg_list:
+        parts = args.split("-")
+        found.append(_action(coin, verb, args, parts[-2] if len(parts) > 1 else parts[0][0]))
+    return found
+
+
+def coin_actions(state: State, seat: int, coin: str) -> list[Action]:
+    """Everything one coin from the hand (or a Warrior Priest draw) can do, grouped by verb."""
+    found: list[Action] = []
+    if coin == ROYAL:
+        found += _targets(coin, "tactic", moves.royal_guard_moves(state, seat, state["royal_guard"] == "revised"))
+    else:
+        own = [h for h in moves.unit_hexes(state, coin) if state["board"][h]["seat"] == seat]
+        found += _targets(coin, "deploy", moves.deploy_targets(state, seat, coin))
+        found += _targets(coin, "bolster", own)
+        found += _maneuver_actions(coin, (pair for hex_ in own for pair in moves.maneuvers(state, hex_)))
+        if coin == FOOTMAN:
+            if moves.footmen_able(state, seat):
+                found.append(_action(coin, "tactic"))
+        else:
+            found += _targets(coin, "tactic", moves.tactics(state, seat, coin))
+    found += [_action(coin, "recruit", unit) for unit in moves.recruitable(state, seat)]
+    if moves.can_claim_initiative(state, seat):
+        found.append(_action(coin, "initiative"))
+    found.append(_action(coin, "pass"))
+    return found
+
+
+def _maneuver_actions(coin: str, pairs: Iterable[tuple[str, str]]) -> list[Action]:
+    """Maneuvers listed verb by verb (all moves, then controls, then attacks), as the picker shows them."""
+    by_verb: dict[str, list[str]] = {verb: [] for verb in moves.MANEUVERS}
+    for verb, args in pairs:
+        by_verb[verb].append(args)
+    found: list[Action] = []
+    for verb, arg_list in by_verb.items():
+        found += _targets(coin, verb, arg_list)
+    return found
+
+
+SKIP = _action("", "skip")
+GUARD = (Action("guard:supply", (verb_choice("supply"),)), Action("guard:unit", (verb_choice("unit"),)))
+
+
+def frame_actions(state: State, frame: Mapping[str, Any]) -> list[Action]:
+    """The options of a follow-up decision; optional follow-ups end with "skip"."""
+    kind = frame["kind"]
+    board = state["board"]
+    if kind == "guard":
+        return list(GUARD)
+    if kind == "priest":
+        return coin_actions(state, frame["seat"], state["seats"][frame["seat"]]["drawn"][0])
+    if kind == "footman":
+        live = [h for h in frame["left"] if h in board and board[h]["unit"] == FOOTMAN]
+        return _maneuver_actions("", (pair for h in live for pair in moves.maneuvers(state, h)))
+    hex_ = frame["hex"]
+    if hex_ not in board:
+        return []
+    if kind == "swordsman":
+        return _targets("", "move", [a for v, a in moves.maneuvers(state, hex_) if v == "move"]) + [SKIP]
+    if kind == "berserker":
+        return _maneuver_actions("", moves.maneuvers(state, hex_, board[hex_]["height"] - 1)) + [SKIP]
+    return _maneuver_actions("", moves.maneuvers(state, hex_)) + [SKIP]
+
+
+def turn_actions(state: State, seat: int) -> list[Action]:
+    found: list[Action] = []
+    for coin in sorted(set(state["seats"][seat]["hand"])):
+        found += coin_actions(state, seat, coin)
+    return found
+
+
+def draft_actions(state: State) -> list[Action]:
+    return [Action(f"pick:{unit}", (unit_choice(unit),)) for unit in sorted(state["draft"]["pool"])]

@@ -161,7 +161,7 @@ def test_japanese_codes_are_the_start_of_the_unit_name() -> None:
 def test_every_fixed_text_has_glyphs() -> None:
     texts: list[Text] = list(parts.CODES.values()) + list(parts.FOLLOWUPS.values())
     texts += [UNITS[unit].name for unit in UNIT_IDS] + [UNITS[unit].ability for unit in UNIT_IDS]
-    texts.append(parts.royal_ability())
+    texts.append(parts.unit_ability("royal"))
     for text in texts:
         for locale in LOCALES:
             assert missing_glyphs(text.get(locale)) == "", text.get(locale)

@@ -17,7 +17,7 @@ import discord
 
 from tabletop.bot import TabletopBot
 from tabletop.config import SETUP_HELP, Config
-from tabletop.limits import command_problems
+from tabletop.limits import check_commands
 from storage import open_store
 
 log = logging.getLogger("tabletop")
@@ -34,7 +34,7 @@ async def check(config: Config) -> int:
         await bot.setup_hook()
         translator = bot.tree.translator
         payload = [await command.get_translated_payload(bot.tree, translator) for command in bot.tree.get_commands()]
-        problems = command_problems(payload)
+        problems = check_commands(payload)
         for name, cog in sorted(bot.cogs.items()):
             commands = [c for c in bot.tree.get_commands() if getattr(c, "binding", None) is cog or
                         any(getattr(sub, "binding", None) is cog for sub in getattr(c, "walk_commands", lambda: [])())]

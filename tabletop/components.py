@@ -8,7 +8,7 @@ import contextlib
 import functools
 import logging
 import re
-from typing import TYPE_CHECKING, Any, AsyncIterator, Awaitable, Callable, cast
+from typing import TYPE_CHECKING, Any, AsyncIterator, Awaitable, Callable, ClassVar, cast
 
 import discord
 
@@ -235,30 +235,33 @@ def _initial_private_events(match: Match) -> list[Event]:
 
 # ---- turns -----------------------------------------------------------------------------------------------
 
-class TakeTurn(discord.ui.DynamicItem[discord.ui.Button], template=r"tt:take:(?P<gid>\d+)"):
+class GameButton:
+    """A persistent button whose custom id carries only the game id: `tt:<prefix>:<game id>`."""
+
+    prefix: ClassVar[str]
+    label_key: ClassVar[str]
+    style: ClassVar[discord.ButtonStyle]
+
     def __init__(self, game_id: int, locale: str = "en") -> None:
-        super().__init__(discord.ui.Button(label=tr("turn.take", locale), style=discord.ButtonStyle.primary,
-                                           custom_id=f"tt:take:{game_id}"))
+        button = discord.ui.Button(label=tr(self.label_key, locale), style=self.style, custom_id=f"tt:{self.prefix}:{game_id}")
+        super().__init__(button)  # type: ignore[call-arg]
         self.game_id = game_id
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]) -> "TakeTurn":
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]) -> Any:
         return cls(int(match["gid"]))
+
+
+class TakeTurn(GameButton, discord.ui.DynamicItem[discord.ui.Button], template=r"tt:take:(?P<gid>\d+)"):
+    prefix, label_key, style = "take", "turn.take", discord.ButtonStyle.primary
 
     @guarded
     async def callback(self, interaction: discord.Interaction) -> None:
         await open_picker(interaction, self.game_id)
 
 
-class MyInfo(discord.ui.DynamicItem[discord.ui.Button], template=r"tt:info:(?P<gid>\d+)"):
-    def __init__(self, game_id: int, locale: str = "en") -> None:
-        super().__init__(discord.ui.Button(label=tr("turn.private", locale), style=discord.ButtonStyle.secondary,
-                                           custom_id=f"tt:info:{game_id}"))
-        self.game_id = game_id
-
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]) -> "MyInfo":
-        return cls(int(match["gid"]))
+class MyInfo(GameButton, discord.ui.DynamicItem[discord.ui.Button], template=r"tt:info:(?P<gid>\d+)"):
+    prefix, label_key, style = "info", "turn.private", discord.ButtonStyle.secondary
 
     @guarded
     async def callback(self, interaction: discord.Interaction) -> None:
@@ -467,15 +470,8 @@ async def play_automatic_answers(bot: "TabletopBot", played: Played) -> None:
         await announce.send_private_updates(bot, played.record, played.match, played.step.events)
 
 
-class ResignConfirm(discord.ui.DynamicItem[discord.ui.Button], template=r"tt:resign:(?P<gid>\d+)"):
-    def __init__(self, game_id: int, locale: str = "en") -> None:
-        super().__init__(discord.ui.Button(label=tr("game.resign_button", locale), style=discord.ButtonStyle.danger,
-                                           custom_id=f"tt:resign:{game_id}"))
-        self.game_id = game_id
-
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]) -> "ResignConfirm":
-        return cls(int(match["gid"]))
+class ResignConfirm(GameButton, discord.ui.DynamicItem[discord.ui.Button], template=r"tt:resign:(?P<gid>\d+)"):
+    prefix, label_key, style = "resign", "game.resign_button", discord.ButtonStyle.danger
 
     @guarded
     async def callback(self, interaction: discord.Interaction) -> None:

@@ -1,0 +1,5 @@
+"""Wall of War (ウォール・オブ・ウォー): the rules engine. The registry discovers `GAME`."""
+
+from engine.wallofwar.game import GAME
+
+__all__ = ["GAME"]

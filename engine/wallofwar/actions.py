@@ -1,0 +1,170 @@
+"""Who decides now, what they may do, and the text notation for it.
+
+Notation (every key also appears as a picker step):
+  q:2                 queue a purchaser card at circle 2
+  ab:c07:2            use card c07's ability, targets after it: a circle `2`, a purchaser card `2.1`
+                      (circle 2, first in line), a player `p3` (seat 3), a card `c12`, or `stay`
+  pass                no ability this turn (ability phase) / let the line move on (purchase phase)
+  buy                 buy the current circle at its price
+  rain / allow        answer another player's ability: cancel it with Rain, or let it through
+  drop:front|back     One per Person: which of your two cards leaves the line
+  fq:3 / fq:no        Funnel: rejoin at the back of circle 3, or stay home
+  ab:… / skip         Lucky Draw: use the revealed card's ability, or put it back unused
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from engine.core.game import choice
+from engine.core.types import Action, Choice, Decision, T, Text
+from engine.wallofwar import purchase
+from engine.wallofwar.abilities import RESPONSE_ONLY, RULES, STOPPED_BY_INSPECTION, usable_through_kuji
+from engine.wallofwar.board import price
+from engine.wallofwar.cards import CARDS
+from engine.wallofwar.flow import actor, funnel_targets, rain_card
+from engine.wallofwar.labels import ability_en, ability_ja, card_choice, circle_choice, who
+from engine.wallofwar.targets import Option
+
+
+def decisions(state: Mapping[str, Any]) -> tuple[Decision, ...]:
+    phase = state["phase"]
+    if phase == "over":
+        return ()
+    if state["asks"]:
+        return ask_decisions(state, state["asks"][0])
+    if phase == "queue":
+        seat = state["order"][0]
+        return (
+            Decision(
+                seat,
+                T("行列: 購入者カードを置くサークルを選んでください。", "Queue: choose a circle for a purchaser card."),
+                "turn",
+            ),
+        )
+    if phase == "ability":
+        return (
+            Decision(
+                actor(state), T("特殊能力を1つ使用するか、パスしてください。", "Use one ability, or pass."), "turn"
+            ),
+        )
+    circle = purchase.current(state)
+    seat = purchase.head_seat(state)
+    cost = price(state, circle, seat)
+    index = state["cur"] + 1
+    return (
+        Decision(
+            seat,
+            T(f"サークル{index}を軍資金{cost}で購入しますか?", f"Buy circle {index} for {cost} medal(s), or pass?"),
+            "turn",
+        ),
+    )
+
+
+def ask_decisions(state: Mapping[str, Any], ask: Mapping[str, Any]) -> tuple[Decision, ...]:
+    if ask["t"] == "rain":
+        user = ask["use"]["seat"]
+        ability = CARDS.card(ask["use"]["card"]).ability
+        prompt = T(
+            f"{who(user)}が{ability_ja(ability)}を使用しました。【雨】で打ち消しますか?",
+            f"{who(user)} uses {ability_en(ability)}. Cancel it with Rain?",
+        )
+        kind = "simultaneous" if len(ask["wait"]) > 1 else "reaction"
+        return tuple(Decision(seat, prompt, kind) for seat in ask["wait"] if str(seat) not in ask["ans"])
+    if ask["t"] == "limit":
+        prompt = T(
+            f"一限: サークル{ask['circle'] + 1}に並べた2枚のうち、取り除く方を選んでください。",
+            f"One per Person: which of your two cards at circle {ask['circle'] + 1} leaves the line?",
+        )
+        return (Decision(ask["seat"], prompt, "reaction"),)
+    if ask["t"] == "funnel":
+        prompt = T(
+            "ファンネル: 外れた購入者カードを別の列の最後尾に並べ直しますか?",
+            "Funnel: put your purchaser card back at the end of a line?",
+        )
+        return (Decision(ask["seat"], prompt, "reaction"),)
+    ability = CARDS.card(ask["card"]).ability
+    prompt = T(f"一番くじ: {ability_ja(ability)}を使用しますか?", f"Lucky Draw: use {ability_en(ability)}?")
+    return (Decision(ask["seat"], prompt, "turn"),)
+
+
+def legal_actions(state: Mapping[str, Any], seat: int) -> tuple[Action, ...]:
+    if seat not in {decision.seat for decision in decisions(state)}:
+        return ()
+    if state["asks"]:
+        return ask_actions(state, state["asks"][0], seat)
+    phase = state["phase"]
+    if phase == "queue":
+        return tuple(
+            Action(f"q:{index + 1}", (circle_choice(index, circle["card"]),))
+            for index, circle in enumerate(state["circles"])
+        )
+    if phase == "ability":
+        return ability_actions(state, seat)
+    cost = price(state, purchase.current(state), seat)
+    return (
+        Action("buy", (choice("buy", f"購入する(軍資金{cost})", f"Buy ({cost} medals)"),)),
+        Action("pass", (choice("pass", "パスする", "Pass"),)),
+    )
+
+
+def ask_actions(state: Mapping[str, Any], ask: Mapping[str, Any], seat: int) -> tuple[Action, ...]:
+    if ask["t"] == "rain":
+        actions = [Action("allow", (choice("allow", "通す", "Let it through"),))]
+        if rain_card(state, seat) is not None:
+            actions.append(Action("rain", (choice("rain", "【雨】で打ち消す", "Cancel it with Rain"),)))
+        return tuple(actions)
+    if ask["t"] == "limit":
+        return (
+            Action("drop:front", (choice("drop:front", "先に置いた方(前)を取り除く", "Take home the front one"),)),
+            Action("drop:back", (choice("drop:back", "後に置いた方(後ろ)を取り除く", "Take home the back one"),)),
+        )
+    if ask["t"] == "funnel":
+        actions = [
+            Action(f"fq:{index + 1}", (circle_choice(index, state["circles"][index]["card"]),))
+            for index in funnel_targets(state)
+        ]
+        actions.append(Action("fq:no", (choice("fq:no", "並び直さない", "Stay home"),)))
+        return tuple(actions)
+    top = ask["card"]
+    step = ability_step(CARDS.card(top).ability)
+    options = usable_through_kuji(state, seat, ask["this"], top)
+    actions = [Action(notation(top, option), (step, *option.steps)) for option in options]
+    actions.append(Action("skip", (choice("skip", "使用せず山札に戻す", "Put it back unused"),)))
+    return tuple(actions)
+
+
+def ability_actions(state: Mapping[str, Any], seat: int) -> tuple[Action, ...]:
+    """Pass, or one of the seat's face-down cards, grouped by ability so the first level stays ≤25."""
+    actions = [Action("pass", (choice("pass", "パス(特殊能力を使わない)", "Pass (use no ability)"),))]
+    groups: dict[str, list[str]] = {}
+    for card_id in state["hands"][seat]:
+        card = CARDS.card(card_id)
+        if card.ability == RESPONSE_ONLY or card.cost > state["medals"][seat]:
+            continue
+        if state["inspect"] and card.ability in STOPPED_BY_INSPECTION:
+            continue
+        groups.setdefault(card.ability, []).append(card_id)
+    for ability, cards in groups.items():
+        step = ability_step(ability)
+        for card_id in cards:
+            which = (card_choice(card_id),) if len(cards) > 1 else ()
+            for option in RULES[ability].options(state, seat, card_id):
+                actions.append(Action(notation(card_id, option), (step, *which, *option.steps)))
+    return tuple(actions)
+
+
+def ability_step(ability: str) -> Choice:
+    name = CARDS.abilities[ability].name
+    return Choice(ability, Text(name.ja, name.en))
+
+
+def notation(card_id: str, option: Option) -> str:
+    return ":".join(("ab", card_id, *option.args))
+
+
+def find_option(state: Mapping[str, Any], seat: int, card_id: str, this: str, args: tuple[str, ...]) -> Option:
+    """The option a legal `ab:` notation names (legality was checked before `_apply`)."""
+    ability = CARDS.card(card_id).ability
+    return next(option for option in RULES[ability].options(state, seat, this) if option.args == args)

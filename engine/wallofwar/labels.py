@@ -1,0 +1,60 @@
+"""Bilingual fragments shared by events, prompts and the choice tree.
+
+Seats appear as `{sN}` placeholders (the Discord layer fills in names); cards by their printed names.
+"""
+
+from __future__ import annotations
+
+from engine.core.game import choice
+from engine.core.types import Choice, Text
+from engine.wallofwar.cards import CARDS
+
+
+def who(seat: int) -> str:
+    """The placeholder the Discord layer replaces with the seat's display name."""
+    return f"{{s{seat}}}"
+
+
+def card_ja(card_id: str) -> str:
+    return f"【{CARDS.card(card_id).name.ja}】"
+
+
+def card_en(card_id: str) -> str:
+    return f"“{CARDS.card(card_id).name.en}”"
+
+
+def ability_ja(ability: str) -> str:
+    return f"【{CARDS.abilities[ability].name.ja}】"
+
+
+def ability_en(ability: str) -> str:
+    return CARDS.abilities[ability].name.en
+
+
+def circle_choice(index: int, card_id: str) -> Choice:
+    """A circle as a picker step: its place in the row (1-based, the notation) and its card."""
+    card = CARDS.card(card_id)
+    return Choice(str(index + 1), Text(f"{index + 1}: {card.name.ja}", f"{index + 1}: {card.name.en}"))
+
+
+def spot_choice(circle: int, place: int, seat: int) -> Choice:
+    """A purchaser card in a line: `circle.place`, both 1-based."""
+    return choice(
+        f"{circle + 1}.{place + 1}",
+        f"サークル{circle + 1}の{place + 1}番目({who(seat)})",
+        f"Circle {circle + 1}, #{place + 1} ({who(seat)})",
+    )
+
+
+def seat_choice(seat: int) -> Choice:
+    return choice(f"p{seat + 1}", who(seat), who(seat))
+
+
+def card_choice(card_id: str) -> Choice:
+    card = CARDS.card(card_id)
+    cost = "-" if card.cost is None else str(card.cost)
+    return choice(
+        card_id,
+        f"{card.name.ja}(勝利点{card.vp}・コスト{cost})",
+        f"{card.name.en} ({card.vp} VP, cost {cost})",
+    )

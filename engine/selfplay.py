@@ -51,22 +51,33 @@ class Report:
     seconds: float = 0.0
     wins: Counter = field(default_factory=Counter)
     reasons: Counter = field(default_factory=Counter)
+    score_totals: Counter = field(default_factory=Counter)
+    choices: Counter = field(default_factory=Counter)
 
 
-def run(game: Game, players: int, games: int, seed: int, options: Mapping[str, str] | None = None) -> Report:
+def run(
+    game: Game, players: int, games: int, seed: int, options: Mapping[str, str] | None = None, count_choices: bool = False
+) -> Report:
+    """Play `games` random games. `count_choices` tallies each action's first choice-tree label (which
+    unit, which ability…) at some cost in speed, for reports on how often each option gets used."""
     report = Report()
     start = time.perf_counter()
     for index in range(games):
         final: Match | None = None
+        before = Match.start(game, players, seed + index, options or {})
         for step in playout(game, players, seed + index, options):
             report.actions += 1
-            final = step.match
+            if count_choices:
+                report.choices[game.parse(before.state, step.seat, step.notation).path[0].label.en] += 1
+            before = final = step.match
         report.games += 1
         outcome = final.outcome if final else None
         if outcome is not None:
             report.reasons[outcome.reason] += 1
             for seat in outcome.winners:
                 report.wins[seat] += 1
+            for seat, score in enumerate(outcome.scores or ()):
+                report.score_totals[seat] += score
     report.seconds = time.perf_counter() - start
     return report
 
@@ -78,12 +89,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--players", type=int)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
+    parser.add_argument("--choices", action="store_true", help="also count actions by their first choice (slower)")
     args = parser.parse_args(argv)
     game = registry.get(args.game)
     players = args.players or game.player_counts[0]
     options = dict(item.split("=", 1) for item in args.option)
     try:
-        report = run(game, players, args.games, args.seed, options)
+        report = run(game, players, args.games, args.seed, options, count_choices=args.choices)
     except Exception as error:  # noqa: BLE001 - any engine failure must fail the command
         print(f"error: {type(error).__name__}: {error}", file=sys.stderr)
         return 1
@@ -93,6 +105,11 @@ def main(argv: list[str] | None = None) -> int:
     print(f"mean actions    {report.actions / max(report.games, 1):.1f}")
     print(f"wins by seat    " + ", ".join(f"{seat}: {report.wins[seat]}" for seat in range(players)))
     print(f"end reasons     " + ", ".join(f"{k}: {v}" for k, v in sorted(report.reasons.items())))
+    if report.score_totals:
+        means = ", ".join(f"{seat}: {report.score_totals[seat] / report.games:.2f}" for seat in range(players))
+        print(f"mean score      {means}")
+    for label, count in report.choices.most_common():
+        print(f"  {count:>8}  {label}")
     print(f"actions/second  {rate:,.0f}")
     return 0
 

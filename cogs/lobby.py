@@ -57,7 +57,7 @@ class Lobby(commands.Cog):
 
     async def game_id_autocomplete(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
         locale = lang(interaction.locale)
-        records = await self.bot.store.list_games(guild_id=interaction.guild_id, statuses=("lobby", "active"), limit=25)
+        records = await self.bot.service.visible_games(interaction.guild_id, interaction.user.id, ("lobby", "active"))
         choices = []
         for record in records:
             label = f"#{record.id} {game_of(record).name.get(locale)} — {tr(f'game.status_{record.status}', locale)}"
@@ -101,7 +101,7 @@ class Lobby(commands.Cog):
     @game.command(name="list", description=ls("Games in this server", "このサーバーのゲーム一覧"))
     async def list_(self, interaction: discord.Interaction) -> None:
         locale = lang(interaction.locale)
-        records = await self.bot.store.list_games(guild_id=interaction.guild_id, statuses=("lobby", "active"), limit=25)
+        records = await self.bot.service.visible_games(interaction.guild_id, interaction.user.id, ("lobby", "active"))
         if not records:
             await send_ephemeral(interaction, tr("game.list_empty", locale))
             return

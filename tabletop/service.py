@@ -160,15 +160,27 @@ class GameService:
         self, *, explicit: int | None, channel_id: int | None, user_id: int, guild_id: int | None,
         statuses: tuple[str, ...] = ("active",),
     ) -> GameRecord | None:
-        """The game a command means: the explicit id, else this thread's game, else the user's only one."""
+        """The game a command means: the explicit id, else this thread's game, else the user's only one.
+
+        An explicit id only reaches games of this server, or the user's own games (from DMs).
+        """
         if explicit is not None:
-            return await self.store.get_game(explicit)
+            record = await self.store.get_game(explicit)
+            if record is None or (record.guild_id != guild_id and user_id not in record.players):
+                return None
+            return record
         if channel_id is not None:
             record = await self.store.game_for_thread(channel_id)
             if record is not None and record.status in statuses:
                 return record
         mine = await self.store.list_games(guild_id=guild_id, statuses=statuses, user_id=user_id, limit=2)
         return mine[0] if len(mine) == 1 else None
+
+    async def visible_games(self, guild_id: int | None, user_id: int, statuses: tuple[str, ...]) -> list[GameRecord]:
+        """Games a listing may show: this server's, or in DMs only the user's own."""
+        if guild_id is None:
+            return await self.store.list_games(statuses=statuses, user_id=user_id)
+        return await self.store.list_games(guild_id=guild_id, statuses=statuses)
 
     async def due_forfeits(self, now: float) -> list[tuple[GameRecord, int]]:
         """(game, awaited seat) for active games silent longer than their server's turn timeout."""

@@ -130,3 +130,12 @@ async def test_turn_timeout_forfeits_the_awaited_seat(service: GameService) -> N
     assert await service.due_forfeits(record.updated_at + 23 * 3600) == []
     due = await service.due_forfeits(record.updated_at + 25 * 3600)
     assert [(r.id, seat) for r, seat in due] == [(game_id, match_of(record).awaited_seats()[0])]
+
+
+async def test_explicit_ids_and_listings_stay_within_the_server_or_the_players_own(service: GameService) -> None:
+    game_id = await started(service)
+    assert await service.find_game(explicit=game_id, channel_id=None, user_id=STRANGER, guild_id=999) is None
+    assert await service.find_game(explicit=game_id, channel_id=None, user_id=STRANGER, guild_id=1) is not None
+    assert await service.find_game(explicit=game_id, channel_id=None, user_id=GUEST, guild_id=None) is not None
+    assert await service.visible_games(None, STRANGER, ("active",)) == []
+    assert [r.id for r in await service.visible_games(None, GUEST, ("active",))] == [game_id]

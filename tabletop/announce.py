@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Iterable
 
@@ -16,7 +17,7 @@ import discord
 
 from engine import registry
 from engine.core.match import Match
-from engine.core.types import Event
+from engine.core.types import Event, T
 from renderers import RenderContext, for_game
 from renderers.toolkit import encode_png
 from tabletop.i18n import lang, tr
@@ -117,8 +118,17 @@ async def send_private_updates(bot: "TabletopBot", record: GameRecord, match: Ma
         await dm_private(bot, record, match, seat, [event for event in events if event.seat == seat], names)
 
 
+async def dm_starting_views(bot: "TabletopBot", record: GameRecord, match: Match) -> None:
+    """At the start, DM each seat that holds something private (its private image is not empty)."""
+    names = await seat_names(bot, record)
+    event = Event(T("ゲーム開始時のあなたの情報です。", "Your starting information."))
+    for seat in range(match.players):
+        await dm_private(bot, record, match, seat, [replace(event, seat=seat)], names, only_with_image=True)
+
+
 async def dm_private(
-    bot: "TabletopBot", record: GameRecord, match: Match, seat: int, events: list[Event], names: dict[int, str]
+    bot: "TabletopBot", record: GameRecord, match: Match, seat: int, events: list[Event], names: dict[int, str],
+    *, only_with_image: bool = False,
 ) -> bool:
     """Send one seat its private view by DM; on 50007 remember it and point them to the button instead."""
     from tabletop.components import private_view
@@ -131,6 +141,8 @@ async def dm_private(
     title = tr("turn.private_update", locale, game=game_of(record).name.get(locale), id=record.id)
     lines = [f"**{title}**", *event_lines(events, locale, names, seat), jump_url(record)]
     file = await render_file("private", record, match, seat, locale, names)
+    if file is None and only_with_image:
+        return False
     kwargs: dict[str, Any] = {"content": clip("\n".join(lines))}
     if file is not None:
         kwargs["file"] = file

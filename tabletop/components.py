@@ -14,7 +14,6 @@ import discord
 
 from engine.core.errors import GameError, StaleVersion
 from engine.core.match import Match
-from engine.core.types import Event, T
 from tabletop import announce, auto
 from tabletop.i18n import catalog, lang, text, tr
 from tabletop.picker import Level, decode, encode, navigate
@@ -223,14 +222,7 @@ async def start_game(interaction: discord.Interaction, record: GameRecord) -> No
         embed=await announce.lobby_embed(bot, record, locale), view=None,
         content=tr("lobby.started", locale, link=board.jump_url),
     )
-    await announce.send_private_updates(bot, record, match, _initial_private_events(match))
-
-
-def _initial_private_events(match: Match) -> list[Event]:
-    """At the start every seat gets its private view by DM when the game hides something from others."""
-    return [Event(T("ゲーム開始時のあなたの情報です。", "Your starting information."), seat, {"dm": True})
-            for seat in range(match.players)
-            if match.view(seat) != match.view(None)]
+    await announce.dm_starting_views(bot, record, match)
 
 
 # ---- turns -----------------------------------------------------------------------------------------------

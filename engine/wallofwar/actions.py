@@ -1,6 +1,7 @@
 """Who decides now, what they may do, and the text notation for it.
 
 Notation (every key also appears as a picker step):
+  colour:red          setup: take the red purchaser cards (red, blue, yellow, green, purple)
   q:2                 queue a purchaser card at circle 2
   ab:c07:2            use card c07's ability, targets after it: a circle `2`, a purchaser card `2.1`
                       (circle 2, first in line), a player `p3` (seat 3), a card `c12`, or `stay`
@@ -19,7 +20,7 @@ from typing import Any
 
 from engine.core.game import choice
 from engine.core.types import Action, Choice, Decision, T, Text
-from engine.wallofwar import purchase
+from engine.wallofwar import colours, purchase
 from engine.wallofwar.abilities import RESPONSE_ONLY, RULES, STOPPED_BY_INSPECTION, usable_through_kuji
 from engine.wallofwar.board import price
 from engine.wallofwar.cards import CARDS
@@ -34,6 +35,8 @@ def decisions(state: Mapping[str, Any]) -> tuple[Decision, ...]:
         return ()
     if state["asks"]:
         return ask_decisions(state, state["asks"][0])
+    if phase == colours.PHASE:
+        return (colours.decision(state),)
     if phase == "queue":
         seat = state["order"][0]
         return (
@@ -95,6 +98,8 @@ def legal_actions(state: Mapping[str, Any], seat: int) -> tuple[Action, ...]:
     if state["asks"]:
         return ask_actions(state, state["asks"][0], seat)
     phase = state["phase"]
+    if phase == colours.PHASE:
+        return colours.actions(state)
     if phase == "queue":
         return tuple(
             Action(f"q:{index + 1}", (circle_choice(index, circle["card"]),))

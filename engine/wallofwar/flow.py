@@ -1,4 +1,5 @@
-"""Turn structure: setup, the five phases, the decisions that interrupt them ("asks"), and the end.
+"""Turn structure: setup (with the purchaser-colour choice, engine.wallofwar.colours), the five phases,
+the decisions that interrupt them ("asks"), and the end.
 
 The state records where play stands (`phase`, plus `order` / `step` / `cur` / `run`) and a list of
 pending asks: a Rain window, a One per Person choice, a Funnel offer, a Lucky Draw follow-up. `advance`
@@ -22,6 +23,8 @@ from engine.core.types import Event, T
 from engine.wallofwar import abilities, board, purchase
 from engine.wallofwar.board import MEDALS, REMOVED, START_MEDALS, State, after
 from engine.wallofwar.cards import CARDS
+from engine.wallofwar.colours import PHASE as COLOUR_PHASE
+from engine.wallofwar.colours import choosing_order
 from engine.wallofwar.labels import ability_en, ability_ja, card_en, card_ja, who
 from engine.wallofwar.scoring import final_events
 from engine.wallofwar.targets import Use
@@ -31,8 +34,9 @@ INCOME_BOUGHT = 1
 INCOME_NOT_BOUGHT = 2
 
 
-def new_state(players: int, seed: int, first: int | None) -> State:
-    """Shuffle, set aside the unseen cards, hand out medals, pick the first player and open turn 1."""
+def new_state(players: int, seed: int, first: int | None, colours: list[str] | None) -> State:
+    """Shuffle, set aside the unseen cards, hand out medals, pick the first player, then either open
+    turn 1 with the given purchaser colours or (`colours` None) let the players choose theirs first."""
     rng = Rng(seed)
     deck = sorted(CARDS.cards)
     rng.shuffle(deck)
@@ -54,11 +58,34 @@ def new_state(players: int, seed: int, first: int | None) -> State:
         "atm": MEDALS - START_MEDALS * players,
         "asks": [],
         "last": [],
+        "colours": colours or [None] * players,
+        "phase": COLOUR_PHASE,
+        "order": choosing_order(first, players),
+        "circles": [],
+        "step": 0,
+        "cur": 0,
+        "run": 1,
+        **turn_flags(players),
     }
+    if colours is None:
+        return state
     events: list[Event] = []
     start_turn(state, first, events)
     state["last"] = [dict(event.data) for event in events if event.seat is None]
     return state
+
+
+def turn_flags(players: int) -> State:
+    """What each turn starts afresh: who used an ability, rained, bought, has Funnel; the turn's effects."""
+    return {
+        "used": [False] * players,
+        "rained": [False] * players,
+        "bought": [False] * players,
+        "funnel": [False] * players,
+        "funneled": [],
+        "inspect": False,
+        "fx": [],
+    }
 
 
 def start_turn(state: State, first: int, events: list[Event]) -> None:
@@ -70,20 +97,7 @@ def start_turn(state: State, first: int, events: list[Event]) -> None:
     opened, state["deck"] = state["deck"][:count], state["deck"][count:]
     state["top_known"] = False
     state["circles"] = [board.new_circle(card) for card in opened]
-    state.update(
-        phase="queue",
-        order=board.snake(first, players),
-        step=0,
-        cur=0,
-        run=1,
-        used=[False] * players,
-        rained=[False] * players,
-        bought=[False] * players,
-        funnel=[False] * players,
-        funneled=[],
-        inspect=False,
-        fx=[],
-    )
+    state.update(phase="queue", order=board.snake(first, players), step=0, cur=0, run=1, **turn_flags(players))
     names_ja, names_en = board.describe(opened)
     events.append(
         Event(
@@ -110,7 +124,11 @@ def advance(state: State, events: list[Event]) -> None:
     """Run automatic steps until a decision is due or the game is over."""
     while state["phase"] != "over" and not state["asks"]:
         phase = state["phase"]
-        if phase == "queue":
+        if phase == COLOUR_PHASE:
+            if state["order"]:
+                return
+            start_turn(state, state["first"], events)
+        elif phase == "queue":
             if state["order"]:
                 return
             state["phase"] = "ability"

@@ -8,7 +8,7 @@ from typing import Any
 from engine.core.game import Game, OptionSpec, choice
 from engine.core.rng import Rng
 from engine.core.types import Action, Decision, Event, Outcome, T, Text
-from engine.wallofwar import abilities_lines, actions, flow, hidden, purchase, scoring, views
+from engine.wallofwar import abilities_lines, actions, colours, flow, hidden, purchase, scoring, views
 from engine.wallofwar.abilities import STOPPED_BY_INSPECTION
 from engine.wallofwar.board import State, price
 from engine.wallofwar.cards import CARDS
@@ -33,6 +33,15 @@ class WallOfWar(Game):
             FIRST_RANDOM,
             (("4", (4, 5)), ("5", (5,))),
         ),
+        OptionSpec(
+            "colours",
+            T("購入者カードの色", "Purchaser colours"),
+            (
+                choice(colours.CHOOSE, "各自が選ぶ(最初のターンプレイヤーから)", "Each player picks (first player first)"),
+                choice(colours.BY_SEAT, "席順で決める(赤・青・黄・緑・紫)", "By seat order (red, blue, yellow, green, purple)"),
+            ),
+            colours.CHOOSE,
+        ),
     )
     summary = T(
         "同人誌即売会の一般参加者になり、サークルの列に並んで戦利品を集める3〜5人用カードゲーム。勝利点の最も多い人の勝ち。",
@@ -42,7 +51,8 @@ class WallOfWar(Game):
 
     def new_state(self, players: int, seed: int, options: Mapping[str, str]) -> dict[str, Any]:
         first = options.get("first", FIRST_RANDOM)
-        return flow.new_state(players, seed, None if first == FIRST_RANDOM else int(first) - 1)
+        given = colours.by_seat(players) if options.get("colours", colours.CHOOSE) == colours.BY_SEAT else None
+        return flow.new_state(players, seed, None if first == FIRST_RANDOM else int(first) - 1, given)
 
     def pending(self, state: Mapping[str, Any]) -> tuple[Decision, ...]:
         return actions.decisions(state)
@@ -55,6 +65,8 @@ class WallOfWar(Game):
         notation = action.notation
         if state["asks"]:
             self._answer(state, seat, notation, events)
+        elif state["phase"] == colours.PHASE:
+            colours.pick(state, seat, notation[len(colours.PREFIX) :], events)
         elif state["phase"] == "queue":
             flow.place(state, seat, int(notation[2:]) - 1, events)
         elif state["phase"] == "ability":
@@ -129,6 +141,8 @@ def explain(state: Mapping[str, Any], seat: int, notation: str) -> Text:
     """A specific reason for the common mistakes; the generic sentence otherwise."""
     phase = state["phase"]
     head, _, rest = notation.partition(":")
+    if phase == colours.PHASE or notation.startswith(colours.PREFIX):
+        return colours.explain(state, notation)
     if state["asks"] and head not in ANSWERS[state["asks"][0]["t"]]:
         return T(
             "先に割り込みの選択(【雨】・一限・ファンネル・一番くじ)を片付けてください。",

@@ -13,6 +13,7 @@ from engine.core.types import Event
 from engine.wallofwar import flow
 from engine.wallofwar.board import MEDALS, State, new_circle, snake
 from engine.wallofwar.cards import CARDS
+from engine.wallofwar.colours import by_seat
 from engine.wallofwar.game import GAME
 
 
@@ -75,6 +76,7 @@ def build(
         "cur": 0,
         "run": 1,
         "asks": [],
+        "colours": by_seat(players),
         "used": flags(used, players),
         "rained": flags(rained, players),
         "bought": flags(bought, players),

@@ -1,8 +1,8 @@
 """What each seat may see (schema documented in VIEW.md, which the renderer is written from).
 
-Public: the opened circles and their lines, medals, the ATM, card counts, always-on cards, the discard
-pile, the deck size (and its top card once Lucky Draw revealed it), whose step it is, and the last
-events. A seat adds its own face-down cards and its secret answer in an open Rain window. Nothing here
+Public: each seat's purchaser colour, the opened circles and their lines, medals, the ATM, card
+counts, always-on cards, the discard pile, the deck size (and its top card once Lucky Draw revealed
+it), whose step it is, and the last events. A seat adds its own face-down cards and its secret answer in an open Rain window. Nothing here
 is derived from another seat's hidden cards except their number.
 """
 
@@ -13,6 +13,7 @@ from typing import Any
 
 from engine.wallofwar.board import card_count, home_tokens, owner, price
 from engine.wallofwar.cards import CARDS
+from engine.wallofwar.colours import PHASE as COLOUR_PHASE
 from engine.wallofwar.flow import actor, pending_rain_answer
 from engine.wallofwar.scoring import points
 
@@ -74,6 +75,16 @@ def ask_view(state: Mapping[str, Any]) -> dict[str, Any] | None:
     return {"type": "kuji", "seat": ask["seat"], "card": card_view(ask["card"])}
 
 
+def view_actor(state: Mapping[str, Any]) -> int | None:
+    """Whose step it is when that is not obvious from the rest of the view: the colour being chosen, or
+    the ability phase's current seat."""
+    if state["phase"] == COLOUR_PHASE:
+        return state["order"][0]
+    if state["phase"] == "ability" and not state["asks"]:
+        return actor(state)
+    return None
+
+
 def public_view(state: Mapping[str, Any]) -> dict[str, Any]:
     players = state["players"]
     over = state["phase"] == "over"
@@ -83,12 +94,13 @@ def public_view(state: Mapping[str, Any]) -> dict[str, Any]:
         "turn": state["turn"],
         "turn_player": state["first"],
         "phase": state["phase"],
-        "actor": actor(state) if state["phase"] == "ability" and not state["asks"] else None,
+        "actor": view_actor(state),
         "current_circle": state["cur"] + 1 if state["phase"] == "purchase" else None,
         "circles": [circle_view(state, index) for index in range(len(state["circles"]))],
         "seats": [
             {
                 "seat": seat,
+                "colour": state["colours"][seat],
                 "medals": state["medals"][seat],
                 "hidden": len(state["hands"][seat]),
                 "cards": card_count(state, seat),
@@ -101,6 +113,7 @@ def public_view(state: Mapping[str, Any]) -> dict[str, Any]:
             }
             for seat in range(players)
         ],
+        "colour_order": list(state["order"]) if state["phase"] == COLOUR_PHASE else [],
         "atm": state["atm"],
         "deck": len(state["deck"]),
         "deck_top": card_view(state["deck"][0]) if state["top_known"] and state["deck"] else None,

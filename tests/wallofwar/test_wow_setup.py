@@ -10,7 +10,7 @@ from engine.wallofwar.board import medal_total
 
 @pytest.mark.parametrize("players,removed", [(3, 2), (4, 2), (5, 3)])
 def test_cards_set_aside_unseen_and_circles_opened(players, removed):
-    state = Match.start(GAME, players, 5, {}).state
+    state = Match.start(GAME, players, 5, {"colours": "seat"}).state
     assert len(state["removed"]) == removed
     assert len(state["circles"]) == players
     assert len(state["deck"]) == 38 - removed - players
@@ -22,7 +22,7 @@ def test_cards_set_aside_unseen_and_circles_opened(players, removed):
 
 @pytest.mark.parametrize("players", [3, 4, 5])
 def test_each_player_gets_five_medals_and_two_purchaser_cards(players):
-    state = Match.start(GAME, players, 5, {}).state
+    state = Match.start(GAME, players, 5, {"colours": "seat"}).state
     view = GAME.view(state, None)
     assert [seat["medals"] for seat in view["seats"]] == [5] * players
     assert [seat["home"] for seat in view["seats"]] == [2] * players
@@ -47,4 +47,4 @@ def test_first_player_choice_must_exist_at_the_table():
         GAME.validate_options(4, {"first": "5"})
     with pytest.raises(BadOptions):
         GAME.validate_options(3, {"first": "4"})
-    assert GAME.validate_options(5, {"first": "5"}) == {"first": "5"}
+    assert GAME.validate_options(5, {"first": "5"}) == {"first": "5", "colours": "choose"}

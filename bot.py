@@ -14,6 +14,7 @@ import signal
 import sys
 
 import discord
+from discord import app_commands
 
 from tabletop.bot import TabletopBot
 from tabletop.config import SETUP_HELP, Config
@@ -35,11 +36,11 @@ async def check(config: Config) -> int:
         translator = bot.tree.translator
         payload = [await command.get_translated_payload(bot.tree, translator) for command in bot.tree.get_commands()]
         problems = check_commands(payload)
-        for name, cog in sorted(bot.cogs.items()):
-            commands = [c for c in bot.tree.get_commands() if getattr(c, "binding", None) is cog or
-                        any(getattr(sub, "binding", None) is cog for sub in getattr(c, "walk_commands", lambda: [])())]
-            listed = ", ".join(f"/{c.name}" + (f" ({len(list(c.walk_commands()))} subcommands)" if hasattr(c, "walk_commands") else "")
-                               for c in commands)
+        for cog in sorted(bot.cogs.values(), key=lambda cog: type(cog).__module__):
+            listed = ", ".join(
+                f"/{command.name}" + (f" ({len(command.commands)} subcommands)" if isinstance(command, app_commands.Group) else "")
+                for command in cog.get_app_commands()
+            )
             print(f"ok  {type(cog).__module__}: {listed or 'no commands'}")
         print(f"database {config.database_path}: ok; {len(payload)} top-level commands")
         for problem in problems:

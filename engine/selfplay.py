@@ -103,8 +103,8 @@ def main(argv: list[str] | None = None) -> int:
     print(f"game            {game.id} ({players} players)")
     print(f"games finished  {report.games}")
     print(f"mean actions    {report.actions / max(report.games, 1):.1f}")
-    print(f"wins by seat    " + ", ".join(f"{seat}: {report.wins[seat]}" for seat in range(players)))
-    print(f"end reasons     " + ", ".join(f"{k}: {v}" for k, v in sorted(report.reasons.items())))
+    print("wins by seat    " + ", ".join(f"{seat}: {report.wins[seat]}" for seat in range(players)))
+    print("end reasons     " + ", ".join(f"{k}: {v}" for k, v in sorted(report.reasons.items())))
     if report.score_totals:
         means = ", ".join(f"{seat}: {report.score_totals[seat] / report.games:.2f}" for seat in range(players))
         print(f"mean score      {means}")

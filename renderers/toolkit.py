@@ -57,7 +57,7 @@ __all__ = [
     "BACKGROUND", "BANNER_HEIGHT", "CANVAS_WIDTH", "HIGHLIGHT", "HIGHLIGHT_EDGE", "INK", "LINE",
     "LINE_SPACING", "MUTED_INK", "PANEL", "PANEL_HEADER", "SEAT_STYLES", "SIZE_BODY", "SIZE_SMALL",
     "SIZE_TITLE", "TEAM_STYLES", "WHITE", "Box", "Point", "Style", "cached_layer", "draw_banner",
-    "draw_card", "draw_highlight", "draw_legend", "draw_marker", "draw_text", "drawable", "encode_png",
+    "draw_card", "draw_highlight", "draw_legend", "draw_marker", "draw_pill", "draw_text", "drawable", "encode_png",
     "ensure_not_square", "font", "hex_centre", "hex_points", "line_height", "localize", "marker_sprite",
     "measure_text", "missing_glyphs", "new_canvas", "seat_style", "shape_points", "team_style",
     "text_width", "wrap_text",
@@ -427,6 +427,22 @@ def draw_banner(
     if status and right_edge - x > SIZE_BODY:
         draw_text(img, (x, middle), status, SIZE_BODY, fill=MUTED_INK, anchor="lm", max_width=int(right_edge - x), max_lines=1)
     return top + height
+
+
+def draw_pill(img: Image.Image, xy: Point, text: str, *, fill: RGB = INK, ink: RGB = WHITE,
+              size: int = SIZE_SMALL, anchor: str = "lm") -> Box:
+    """A word on a rounded tag (initiative, turn, buying, result): the word itself is the cue, not a colour.
+
+    `anchor` is "l", "m" or "r" for the tag's left edge, middle or right edge at `xy`; returns its box.
+    """
+    width = text_width(text, size, bold=True) + 24
+    height = line_height(size) + 2
+    x0 = xy[0] - {"l": 0, "m": width / 2, "r": width}[anchor[0]]
+    y0 = xy[1] - height / 2
+    box = (round(x0), round(y0), round(x0 + width), round(y0 + height))
+    ImageDraw.Draw(img).rounded_rectangle(box, radius=height // 2, fill=fill, outline=INK, width=2)
+    draw_text(img, (box[0] + width / 2, xy[1]), text, size, fill=ink, anchor="mm", bold=True)
+    return box
 
 
 def _badge(img: Image.Image, centre: Point, diameter: int, value: str, *, shape: str) -> None:

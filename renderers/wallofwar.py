@@ -97,7 +97,7 @@ def _draw_now(img: Image.Image, scene: parts.Scene, top: int) -> int:
     view = scene.view
     if view["phase"] == "over":
         return _draw_result(img, scene, top)
-    x = parts.draw_pill(img, (PAD, middle), scene.say("手番", "To play"))[2] + 12
+    x = tk.draw_pill(img, (PAD, middle), scene.say("手番", "To play"))[2] + 12
     waiting = parts.awaited(view)
     many = len(waiting) > 2
     for seat in waiting:
@@ -116,7 +116,7 @@ def _draw_result(img: Image.Image, scene: parts.Scene, top: int) -> int:
     medals = [seat["medals"] for seat in scene.view["seats"]]
     best = max(zip(points, medals))
     winners = [seat for seat in range(scene.view["players"]) if (points[seat], medals[seat]) == best]
-    x = parts.draw_pill(img, (PAD, middle), scene.say("勝者", "Winner"))[2] + 12
+    x = tk.draw_pill(img, (PAD, middle), scene.say("勝者", "Winner"))[2] + 12
     for seat in winners:
         x = tk.draw_marker(img, (x + 22, middle), 44, scene.style(seat))[2] + 8
         x = tk.draw_text(img, (x, middle), scene.name(seat), tk.SIZE_BODY, anchor="lm", bold=True,
@@ -205,7 +205,7 @@ def _draw_circle(img: Image.Image, scene: parts.Scene, circle: Mapping[str, Any]
     x = left
     if circle["price"] is not None:
         price = scene.say(f"価格 {circle['price']}", f"Price {circle['price']}")
-        x = parts.draw_pill(img, (x, top_row), price, fill=tk.INK if buying else tk.PANEL_HEADER,
+        x = tk.draw_pill(img, (x, top_row), price, fill=tk.INK if buying else tk.PANEL_HEADER,
                             ink=tk.WHITE if buying else tk.INK)[2] + 10
     limit = _draw_status(img, scene, circle, (x, top_row), x1 - 12) - 12
     tags: list[str] = []
@@ -219,7 +219,7 @@ def _draw_circle(img: Image.Image, scene: parts.Scene, circle: Mapping[str, Any]
     for text in tags:
         if x + tk.text_width(text, tk.SIZE_SMALL, bold=True) + 24 > limit:
             break
-        x = parts.draw_pill(img, (x, top_row), text, fill=tk.PANEL, ink=tk.INK)[2] + 10
+        x = tk.draw_pill(img, (x, top_row), text, fill=tk.PANEL, ink=tk.INK)[2] + 10
     return _draw_line(img, scene, circle["line"], (left, y1 - 32), x1 - 12)
 
 
@@ -241,7 +241,7 @@ def _draw_status(img: Image.Image, scene: parts.Scene, circle: Mapping[str, Any]
     for text, seat in reversed(pieces):
         if x - tk.text_width(text, tk.SIZE_SMALL, bold=True) - 24 - (50 if seat is not None else 0) < at[0]:
             break
-        box = parts.draw_pill(img, (x, middle), text, fill=tk.INK if seat is None else tk.PANEL,
+        box = tk.draw_pill(img, (x, middle), text, fill=tk.INK if seat is None else tk.PANEL,
                               ink=tk.WHITE if seat is None else tk.INK, anchor="rm")
         x = box[0] - 6
         if seat is not None:
@@ -344,7 +344,7 @@ def _draw_seat(img: Image.Image, scene: parts.Scene, seat: int, top: int) -> int
     cards = scene.say(f"カード {info['cards']}(伏せ {info['hidden']})", f"Cards {info['cards']} ({info['hidden']} face down)")
     right = tk.draw_text(img, (right, y), cards, tk.SIZE_SMALL, anchor="rm")[0] - 20
     if seat == view["turn_player"] and not over and view["phase"] != "colour":
-        right = parts.draw_pill(img, (right, y), scene.say("ターン", "Turn"), anchor="rm")[0] - 12
+        right = tk.draw_pill(img, (right, y), scene.say("ターン", "Turn"), anchor="rm")[0] - 12
     tk.draw_text(img, (name_left, y), scene.name(seat), tk.SIZE_BODY, anchor="lm", bold=True,
                  max_width=max(1, right - name_left), max_lines=1)
     more = scene.say("…他{n}枚", "…{n} more")
@@ -375,7 +375,7 @@ def _draw_home_and_flags(img: Image.Image, scene: parts.Scene, seat: int, at: tu
     for flag in _seat_flags(scene, seat):
         if x + tk.text_width(flag, tk.SIZE_SMALL, bold=True) + 24 > right:
             break
-        x = parts.draw_pill(img, (x, y), flag, fill=tk.PANEL_HEADER, ink=tk.INK)[2] + 8
+        x = tk.draw_pill(img, (x, y), flag, fill=tk.PANEL_HEADER, ink=tk.INK)[2] + 8
     return round(y + SEAT_LINE / 2)
 
 

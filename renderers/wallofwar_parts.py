@@ -130,29 +130,8 @@ def cost_badge(card: Card) -> str:
 # --------------------------------------------------------------------------- widgets
 
 
-def draw_pill(
-    img: Image.Image,
-    xy: tk.Point,
-    text: str,
-    *,
-    fill: RGB = tk.INK,
-    ink: RGB = tk.WHITE,
-    size: int = tk.SIZE_SMALL,
-    anchor: str = "lm",
-) -> tk.Box:
-    """A word on a rounded tag (turn player, buying, sold out): the word is the cue, not the colour."""
-    width = tk.text_width(text, size, bold=True) + 24
-    height = tk.line_height(size) + 2
-    x0 = xy[0] - {"l": 0, "m": width / 2, "r": width}[anchor[0]]
-    y0 = xy[1] - height / 2
-    box = (round(x0), round(y0), round(x0 + width), round(y0 + height))
-    ImageDraw.Draw(img).rounded_rectangle(box, radius=height // 2, fill=fill, outline=tk.INK, width=2)
-    tk.draw_text(img, (box[0] + width / 2, xy[1]), text, size, fill=ink, anchor="mm", bold=True)
-    return box
-
-
 def draw_kind_tag(img: Image.Image, xy: tk.Point, kind: str, ctx: RenderContext) -> tk.Box:
-    return draw_pill(img, xy, KIND_WORDS[kind].get(ctx.locale), fill=KIND_FILLS[kind], ink=tk.INK)
+    return tk.draw_pill(img, xy, KIND_WORDS[kind].get(ctx.locale), fill=KIND_FILLS[kind], ink=tk.INK)
 
 
 def draw_label_value(img: Image.Image, xy: tk.Point, label: str, value: str, *, anchor: str = "l") -> tk.Box:

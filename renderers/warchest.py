@@ -133,7 +133,7 @@ def _draw_strip(img: Image.Image, view: View, ctx: RenderContext) -> None:
     draw.line((0, top + STRIP_HEIGHT, img.width, top + STRIP_HEIGHT), fill=tk.LINE, width=2)
     x = PAD
     if view["result"] is not None:
-        x = parts.draw_pill(img, (x, middle), parts.say(ctx, "結果", "Result"))[2] + 12
+        x = tk.draw_pill(img, (x, middle), parts.say(ctx, "結果", "Result"))[2] + 12
         winner = view["result"]["winner"]
         if winner is not None:
             tk.draw_marker(img, (x + 18, middle), 36, parts.side_style(view["players"], winner))
@@ -218,7 +218,7 @@ def _seat_panel(img: Image.Image, box: tk.Box, view: View, seat: int, ctx: Rende
     y = y0 + 12 + 22
     right = inner_right
     if view["initiative"] == seat:
-        right = parts.draw_pill(img, (inner_right, y), parts.say(ctx, "先行", "Initiative"), anchor="rm")[0] - 10
+        right = tk.draw_pill(img, (inner_right, y), parts.say(ctx, "先行", "Initiative"), anchor="rm")[0] - 10
     tk.draw_marker(img, (inner_left + 18, y), 36, tk.seat_style(seat))
     tk.draw_text(img, (inner_left + 46, y), parts.seat_name(ctx, seat), tk.SIZE_BODY, anchor="lm", bold=True,
                  max_width=max(1, right - inner_left - 46), max_lines=1)

@@ -156,19 +156,6 @@ def draw_count_badge(img: Image.Image, centre: tk.Point, value: int | str, size:
     tk.draw_text(img, centre, str(value), tk.SIZE_SMALL, fill=tk.WHITE, anchor="mm", bold=True)
 
 
-def draw_pill(img: Image.Image, xy: tk.Point, text: str, *, fill: RGB = tk.INK, ink: RGB = tk.WHITE,
-              size: int = tk.SIZE_SMALL, anchor: str = "lm") -> tk.Box:
-    """A label on a rounded tag (initiative, turn): the word itself is the cue, not a colour."""
-    width = tk.text_width(text, size, bold=True) + 24
-    height = tk.line_height(size) + 2
-    x0 = xy[0] - {"l": 0, "m": width / 2, "r": width}[anchor[0]]
-    y0 = xy[1] - height / 2
-    box = (round(x0), round(y0), round(x0 + width), round(y0 + height))
-    ImageDraw.Draw(img).rounded_rectangle(box, radius=height // 2, fill=fill, outline=tk.INK, width=2)
-    tk.draw_text(img, (box[0] + width / 2, xy[1]), text, size, fill=ink, anchor="mm", bold=True)
-    return box
-
-
 # --------------------------------------------------------------------------- the hex map
 
 

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from typing import Any, Iterable, Sequence
 
-import discord
 
 from tabletop.limits import (  # noqa: F401 - the command rules live with the bot; re-exported for the fake
     OPTION_TEXT_MAX,

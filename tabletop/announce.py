@@ -11,7 +11,7 @@ import io
 import logging
 from dataclasses import replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Iterable
+from typing import TYPE_CHECKING, Any, Iterable, Sequence
 
 import discord
 
@@ -110,7 +110,7 @@ async def post_board(
     return message
 
 
-async def send_private_updates(bot: "TabletopBot", record: GameRecord, match: Match, events: Iterable[Event]) -> None:
+async def send_private_updates(bot: "TabletopBot", record: GameRecord, match: Match, events: Sequence[Event]) -> None:
     """DM each seat whose private information changed (events flagged `dm`)."""
     seats = sorted({event.seat for event in events if event.seat is not None and event.data.get("dm")})
     names = await seat_names(bot, record)

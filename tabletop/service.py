@@ -66,9 +66,8 @@ class GameService:
     @staticmethod
     def check_lobby_options(game: Game, options: Mapping[str, str]) -> None:
         """Keys and values must exist; player-count restrictions are checked again at start."""
-        counts = [count for count in game.player_counts]
         errors: list[GameError] = []
-        for players in counts:
+        for players in game.player_counts:
             try:
                 game.validate_options(players, options)
                 return
@@ -198,15 +197,6 @@ class GameService:
                 if awaited:
                     due.append((record, awaited[0]))
         return due
-
-
-def seat_names(record: GameRecord, names: Mapping[int, str]) -> dict[int, str]:
-    """Seat index → display name, for filling `{s0}` placeholders."""
-    return {seat: names.get(user_id, f"<@{user_id}>") for seat, user_id in enumerate(record.players)}
-
-
-def mention_names(record: GameRecord) -> dict[int, str]:
-    return {seat: f"<@{user_id}>" for seat, user_id in enumerate(record.players)}
 
 
 def options_summary(game: Game, options: Mapping[str, Any], locale: str) -> list[tuple[str, str]]:

@@ -44,21 +44,26 @@ def toppatsu(state: State, use: Use, events: list[Event]) -> None:
     )
 
 
+def pay_to_atm(state: State, seat: int, amount: int, events: list[Event]) -> None:
+    """A seat pays medals to the ATM (what it has, if less), announced publicly: 紙袋 and 第3艦橋配備."""
+    paid = board.pay(state, seat, amount)
+    announce(
+        events,
+        f"{who(seat)}はATMに軍資金{paid}を支払いました。",
+        f"{who(seat)} pays {paid} medal(s) to the ATM.",
+        kind="pay",
+        seat=seat,
+        medals=paid,
+    )
+
+
 # 紙袋 — everyone tied for the most circle cards pays 2 to the ATM.
 def kamibukuro(state: State, use: Use, events: list[Event]) -> None:
     players = state["players"]
     most = max(card_count(state, seat) for seat in range(players))
     for seat in [use["seat"], *after(use["seat"], players)]:
         if card_count(state, seat) == most:
-            paid = board.pay(state, seat, KAMIBUKURO_AMOUNT)
-            announce(
-                events,
-                f"{who(seat)}はATMに軍資金{paid}を支払いました。",
-                f"{who(seat)} pays {paid} medal(s) to the ATM.",
-                kind="pay",
-                seat=seat,
-                medals=paid,
-            )
+            pay_to_atm(state, seat, KAMIBUKURO_AMOUNT, events)
 
 
 # 第3艦橋配備 — 1 medal to the ATM per line headed.
@@ -75,15 +80,7 @@ def bridge(state: State, use: Use, events: list[Event]) -> None:
     headed = heads(state)
     for seat in [use["seat"], *after(use["seat"], players)]:
         if headed.count(seat):
-            paid = board.pay(state, seat, headed.count(seat))
-            announce(
-                events,
-                f"{who(seat)}はATMに軍資金{paid}を支払いました。",
-                f"{who(seat)} pays {paid} medal(s) to the ATM.",
-                kind="pay",
-                seat=seat,
-                medals=paid,
-            )
+            pay_to_atm(state, seat, headed.count(seat), events)
 
 
 # 大量購入 / 絨毯爆撃 / 再録 / 牛歩 — price effects, applied in the order used (see board.price).

@@ -10,7 +10,17 @@ from typing import Any, Mapping
 
 from engine.core.types import T, Text
 from engine.warchest import moves
-from engine.warchest.units import KNIGHT, NO_NORMAL_ATTACK, ROYAL, ROYAL_GUARD, UNITS, WITH_TACTIC, coin_name
+from engine.warchest.units import (
+    CAVALRY,
+    KNIGHT,
+    LIGHT_CAVALRY,
+    NO_NORMAL_ATTACK,
+    ROYAL,
+    ROYAL_GUARD,
+    UNITS,
+    WITH_TACTIC,
+    coin_name,
+)
 
 State = Mapping[str, Any]
 HEXES = re.compile(r"[A-Za-z]\d+(-[A-Za-z]\d+)*")
@@ -108,6 +118,10 @@ def _coin_reason(state: State, seat: int, parts: list[str], coins: list[str], le
     if verb == "tactic":
         if coin != ROYAL and unit not in WITH_TACTIC:
             return T(f"{uname.ja}には戦術がありません。", f"{uname.en} has no tactic.")
+        same = _same_result(state, coin, args, legal)
+        if same:
+            return T(f"それは「{same}」と同じ結果になります。そちらを選んでください。",
+                     f"That ends exactly like “{same}”: choose that instead.")
         possible = [n for n in legal if n.startswith(f"{coin}:tactic")]
         if not possible:
             return T(f"今は{uname.ja}の戦術に使える対象がありません。", f"The {uname.en} tactic has no legal target now.")
@@ -116,6 +130,40 @@ def _coin_reason(state: State, seat: int, parts: list[str], coins: list[str], le
     if source not in own:
         return T(f"{source}に{uname.ja}はいません。", f"There is no {uname.en} of yours on {source}.")
     return _maneuver_reason(state, verb, args, None) or _options(legal)
+
+
+def _same_result(state: State, coin: str, args: str, legal: list[str]) -> str | None:
+    """The listed action that ends like this unlisted tactic: a Light Cavalry path ending beside its start
+    (the plain move), a one-coin Cavalry charging a Pikeman (the charge listed for that Pikeman)."""
+    board = state["board"]
+    neighbours = moves.geometry(state).neighbours
+    hexes = args.split("-")
+    if any(h not in neighbours for h in hexes) or hexes[0] not in board:
+        return None
+    if coin == LIGHT_CAVALRY and len(hexes) == 2:
+        candidates = [f"{coin}:move:{args}"]
+    elif coin == CAVALRY and len(hexes) == 3 and _fatal_charge(state, *hexes):
+        source, _, target = hexes
+        candidates = [f"{coin}:attack:{source}-{target}"]
+        candidates += [n for n in legal if n.startswith(f"{coin}:tactic:{source}-") and n.endswith(f"-{target}")]
+    else:
+        return None
+    return next((n for n in candidates if n in legal), None)
+
+
+def _fatal_charge(state: State, source: str, step: str, target: str) -> bool:
+    """A Cavalry charge the rules allow and that ends with the Pikeman striking its last coin back."""
+    board = state["board"]
+    neighbours = moves.geometry(state).neighbours
+    defender = board.get(target)
+    return (
+        step in neighbours[source]
+        and step not in board
+        and target in neighbours[step]
+        and defender is not None
+        and moves.team(defender["seat"]) != moves.team(board[source]["seat"])
+        and moves.falls_to_pikeman(board[source], defender)
+    )
 
 
 def _face_down_reason(state: State, seat: int, verb: str, args: str, legal: list[str]) -> Text:

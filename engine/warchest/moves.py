@@ -22,6 +22,7 @@ from engine.warchest.units import (
     LIGHT_CAVALRY,
     MARSHALL,
     NO_NORMAL_ATTACK,
+    PIKEMAN,
     ROYAL_GUARD,
     SCOUT,
 )
@@ -123,14 +124,22 @@ def recruitable(state: State, seat: int) -> list[str]:
 
 
 def _steps(state: State, start: str) -> list[tuple[str, str]]:
-    """(middle, end) pairs of two one-hex steps through empty hexes, not ending where the unit started."""
+    """(middle, end) pairs of two one-hex steps through empty hexes that end two hexes from the start.
+
+    A path back to the start goes nowhere, and one that ends beside it ends where a one-step move does
+    (that end is empty, so the step is always open): listing it would offer the same result twice.
+    """
     board = state["board"]
     neighbours = geometry(state).neighbours
     pairs = []
     for middle in neighbours[start]:
         if middle in board:
             continue
-        pairs.extend((middle, end) for end in neighbours[middle] if end != start and end not in board)
+        pairs.extend(
+            (middle, end)
+            for end in neighbours[middle]
+            if end != start and end not in board and end not in neighbours[start]
+        )
     return pairs
 
 
@@ -167,7 +176,7 @@ def royal_guard_moves(state: State, seat: int, revised: bool) -> list[str]:
 def tactics(state: State, seat: int, unit: str) -> list[str]:
     """Argument strings of every legal tactic paid with a `unit` coin (empty when none is possible).
 
-    The Footman tactic takes no argument (its maneuvers are follow-ups): see `footmen_able`.
+    The Footman tactic takes no argument (its maneuvers are follow-ups): see `footmen`.
     """
     finder = _TACTICS.get(unit)
     if finder is None:
@@ -193,16 +202,31 @@ def _crossbowman(state: State, hex_: str) -> list[str]:
     ]
 
 
+def falls_to_pikeman(attacker: Mapping[str, Any], target: Mapping[str, Any]) -> bool:
+    """The Pikeman's strike-back takes the attacker's last coin: the attacker leaves the board."""
+    return target["unit"] == PIKEMAN and attacker["height"] == 1
+
+
 def _cavalry(state: State, hex_: str) -> list[str]:
+    """Step, then attack. A one-coin Cavalry attacking a Pikeman leaves the board whatever its step, so
+    that charge is listed once: not at all when the plain attack reaches the Pikeman, else by the first step."""
     board = state["board"]
     neighbours = geometry(state).neighbours
-    return [
-        f"{hex_}-{step}-{target}"
-        for step in neighbours[hex_]
-        if step not in board
-        for target in neighbours[step]
-        if _can_hit(state, board[hex_], target)
-    ]
+    cavalry = board[hex_]
+    found: list[str] = []
+    fatal_offered = set(neighbours[hex_])
+    for step in neighbours[hex_]:
+        if step in board:
+            continue
+        for target in neighbours[step]:
+            if not _can_hit(state, cavalry, target):
+                continue
+            if falls_to_pikeman(cavalry, board[target]):
+                if target in fatal_offered:
+                    continue
+                fatal_offered.add(target)
+            found.append(f"{hex_}-{step}-{target}")
+    return found
 
 
 def _lancer(state: State, hex_: str) -> list[str]:
@@ -245,10 +269,16 @@ def _marshall(state: State, hex_: str) -> list[str]:
     return found
 
 
-def footmen_able(state: State, seat: int) -> list[str]:
-    """The seat's Footmen that can still maneuver: the Footman tactic is one action for all of them."""
+def footmen(state: State, seat: int) -> list[str]:
+    """Hexes of the seat's Footmen: each owes the Footman tactic one maneuver, made when it acts, so one
+    boxed in now may still act once the other has moved away."""
     board = state["board"]
-    return [h for h in unit_hexes(state, FOOTMAN) if board[h]["seat"] == seat and maneuvers(state, h)]
+    return [h for h in unit_hexes(state, FOOTMAN) if board[h]["seat"] == seat]
+
+
+def footmen_able(state: State, seat: int) -> list[str]:
+    """The seat's Footmen that can maneuver now: the tactic is offered only when one of them can."""
+    return [h for h in footmen(state, seat) if maneuvers(state, h)]
 
 
 _TACTICS = {

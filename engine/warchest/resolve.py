@@ -245,7 +245,7 @@ def _tactic(state: State, seat: int, coin: str, args: str, events: list[Event]) 
         _relocate(state, seat, path, events)
         after_maneuver(state, hexes[1], "move", events)
     else:
-        state["followups"].append({"kind": "footman", "seat": seat, "left": moves.footmen_able(state, seat)})
+        state["followups"].append({"kind": "footman", "seat": seat, "left": moves.footmen(state, seat)})
         path = []
     _set_last(state, "tactic", seat, unit, path, target)
 

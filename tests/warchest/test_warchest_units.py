@@ -103,6 +103,22 @@ def test_cavalry_tactic_moves_then_attacks_only_when_the_attack_is_possible():
     assert "no legal target" in GAME.explain_illegal(lonely, 0, "cavalry:tactic:F4-F5-F6").en
 
 
+def test_a_one_coin_cavalry_charging_a_pikeman_is_offered_once():
+    """The Pikeman strikes the last coin back, so the Cavalry leaves the board whichever hex it attacked
+    from: its step changes nothing, and one way to do it is listed (the plain attack, when there is one)."""
+    armies = [side("cavalry", "knight", "scout", "footman"), side("pikeman", "lancer", "ensign", "marshall")]
+    far = build(armies, board={"F4": "cavalry", "G2": "pikeman"}, hands={0: ["cavalry"], **KEEP})
+    assert {n for n in legal(far) if ":tactic:" in n} == {"cavalry:tactic:F4-F3-G2"}, "not also through G3"
+    assert "cavalry:tactic:F4-F3-G2" in GAME.explain_illegal(far, 0, "cavalry:tactic:F4-G3-G2").en
+    near = build(armies, board={"F4": "cavalry", "G3": "pikeman"}, hands={0: ["cavalry"], **KEEP})
+    assert not any(":tactic:" in n for n in legal(near)) and "cavalry:attack:F4-G3" in legal(near)
+    assert "cavalry:attack:F4-G3" in GAME.explain_illegal(near, 0, "cavalry:tactic:F4-F3-G3").en
+    state, _ = play(far, "cavalry:tactic:F4-F3-G2")
+    assert state["board"] == {}, "the Cavalry fell to the strike-back, the Pikeman to the attack"
+    bolstered = build(armies, board={"F4": ("cavalry", 2), "G2": "pikeman"}, hands={0: ["cavalry"], **KEEP})
+    assert {n for n in legal(bolstered) if ":tactic:" in n} == {"cavalry:tactic:F4-F3-G2", "cavalry:tactic:F4-G3-G2"}
+
+
 # Crossbowman ------------------------------------------------------------------------------------------
 
 def test_crossbowman_tactic_needs_a_straight_line_with_an_empty_middle():
@@ -159,6 +175,33 @@ def test_footman_tactic_with_one_footman_gives_one_maneuver():
     assert state["followups"] == [] and awaited(state) == 1
 
 
+def test_footman_tactic_a_footman_freed_by_the_other_still_maneuvers():
+    """Each Footman makes its maneuver when it acts: C1 is boxed in (board edge, own units) until the
+    Footman on C2 moves away, and then its maneuver is still owed (mandatory, like every Footman's)."""
+    armies = [side("footman", "knight", "scout", "archer"), side("cavalry", "lancer", "ensign", "pikeman")]
+    board = {"C1": "footman", "C2": "footman", "D1": "knight", "D2": "scout"}
+    state = build(armies, board=board, hands={0: ["footman"], **KEEP})
+    state, _ = play(state, "footman:tactic")
+    assert legal(state) == {"move:C2-C3", "move:C2-D3"}, "the boxed-in Footman has nothing to do yet"
+    state, _ = play(state, "move:C2-C3")
+    assert legal(state) == {"move:C1-C2"} and awaited(state) == 0
+    state, _ = play(state, "move:C1-C2")
+    assert state["board"]["C2"]["unit"] == "footman" and state["board"]["C3"]["unit"] == "footman"
+    assert "C1" not in state["board"] and state["followups"] == [] and awaited(state) == 1
+    assert state["seats"][0]["up"] == ["footman"], "one coin paid for the whole tactic"
+
+
+def test_footman_tactic_skips_a_footman_still_boxed_in_when_its_turn_comes():
+    armies = [side("footman", "knight", "scout", "archer"), side("cavalry", "lancer", "ensign", "pikeman")]
+    board = {"C1": "footman", "C2": "footman", "D1": "knight", "D2": "scout", "C3": "archer", "D3": "cavalry"}
+    state = build(armies, board=board, hands={0: ["footman"], **KEEP})
+    state, _ = play(state, "footman:tactic")
+    assert legal(state) == {"attack:C2-D3"}
+    state, _ = play(state, "attack:C2-D3")
+    assert "D3" not in state["board"] and state["board"]["C1"]["unit"] == "footman"
+    assert state["followups"] == [] and awaited(state) == 1, "C1 is still boxed in: it has no maneuver to make"
+
+
 # Knight -----------------------------------------------------------------------------------------------
 
 def test_knight_can_only_be_attacked_by_bolstered_units_of_any_kind():
@@ -207,11 +250,16 @@ def test_light_cavalry_moves_exactly_two_through_empty_hexes():
     assert state["last"]["path"] == ["F4", "E3", "D3"]
 
 
-def test_light_cavalry_may_end_next_to_where_it_started():
+def test_light_cavalry_tactic_lists_only_ends_a_plain_move_cannot_reach():
+    """A two-step path that ends beside the start (F4-G3-F3) ends exactly where the plain move F4-F3
+    does, paid with the same coin: the tactic lists the twelve hexes two away, the moves the six beside."""
     armies = [side("light_cavalry", "knight", "scout", "footman"), side("cavalry", "archer", "ensign", "marshall")]
     state = build(armies, board={"F4": "light_cavalry"}, hands={0: ["light_cavalry"], **KEEP})
     tactics = {n.split(":")[2].split("-")[1] for n in legal(state) if ":tactic:" in n}
-    assert len(tactics) == 18 and "F3" in tactics and "F4" not in tactics
+    moves = {n.split(":")[2].split("-")[1] for n in legal(state) if ":move:" in n}
+    assert tactics == {"F2", "G2", "H2", "H3", "H4", "G5", "F6", "E5", "D4", "D3", "D2", "E2"}
+    assert moves == {"F3", "G3", "G4", "F5", "E4", "E3"}
+    assert "light_cavalry:move:F4-F3" in GAME.explain_illegal(state, 0, "light_cavalry:tactic:F4-F3").en
 
 
 # Marshall ---------------------------------------------------------------------------------------------

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import AsyncIterator
 
@@ -13,8 +14,9 @@ from tests.fakediscord import FakeDiscord
 ALICE, BOB, CAROL, DAVE, ERIN = 100, 101, 102, 103, 104
 
 
-@pytest.fixture
-async def table(tmp_path: Path) -> AsyncIterator[Table]:
+@asynccontextmanager
+async def simulated_server(db_path: Path) -> AsyncIterator[Table]:
+    """The server every e2e test plays on; bench/e2e_figures uses it too, so its figures match the tests' world."""
     async with FakeDiscord() as world:
         world.add_guild(GUILD, "Doujin Games", locale="ja")
         world.add_channel(GUILD, CHANNEL, "games")
@@ -24,7 +26,13 @@ async def table(tmp_path: Path) -> AsyncIterator[Table]:
         world.add_user(CAROL, "carol")
         world.add_user(DAVE, "dave", locale="ja")
         world.add_user(ERIN, "erin")
-        table = Table(world, tmp_path / "bot.sqlite3")
+        table = Table(world, db_path)
         await table.boot()
         yield table
         world.assert_no_errors()
+
+
+@pytest.fixture
+async def table(tmp_path: Path) -> AsyncIterator[Table]:
+    async with simulated_server(tmp_path / "bot.sqlite3") as table:
+        yield table

@@ -12,24 +12,26 @@ from discord.ext import commands, tasks
 
 from engine import registry
 from engine.core.errors import GameError
-from tabletop import announce
+from tabletop import announce, views
 from tabletop.bot import TabletopBot
-from tabletop.components import (
-    ResignConfirm, after_play, create_lobby, is_admin, refusals, send_ephemeral, show_private,
-)
+from tabletop.interactions import clip, is_admin, refusals, send_ephemeral
+from tabletop.lobby_ui import create_lobby
+from tabletop.publish import after_commit
+from tabletop.service import Loaded, game_of, match_of
+from tabletop.turn_ui import show_private
 from tabletop.i18n import lang, ls, text, tr
-from tabletop.service import game_of, match_of
 from storage.base import LobbyError
 
 log = logging.getLogger("tabletop.lobby")
-VERSION_MARK = "#"
+DECISION_MARK = "#"
+ACTION_CHARS = 200
 
 
 def split_value(value: str) -> tuple[str, int | None]:
-    """Autocomplete values carry the state version they were offered at: "notation#version"."""
-    notation, mark, version = value.rpartition(VERSION_MARK)
-    if mark and version.isdigit():
-        return notation, int(version)
+    """Autocomplete values carry the seat's decision id they were offered at: "notation#decision"."""
+    notation, mark, decision = value.rpartition(DECISION_MARK)
+    if mark and decision.isascii() and decision.isdigit() and len(decision) <= 9:
+        return notation, int(decision)
     return value, None
 
 
@@ -76,12 +78,15 @@ class Lobby(commands.Cog):
             return []
         match = match_of(record)
         locale = lang(interaction.locale)
-        needle = current.lower()
+        names = announce.text_names(await announce.seat_names(self.bot, record))
+        needle = current.lower()[:ACTION_CHARS]
         choices = []
         for action in match.legal_actions(seat):
-            label = f"{action.notation} — {action.label(locale)}"
-            if needle in label.lower():
-                choices.append(app_commands.Choice(name=label[:100], value=f"{action.notation}{VERSION_MARK}{match.version}"[:100]))
+            label = action.label(locale, names)
+            if needle in label.lower() or needle in action.notation:
+                value = f"{action.notation}{DECISION_MARK}{match.decisions[seat]}"
+                if len(value) <= 100:
+                    choices.append(app_commands.Choice(name=views.short(label, 100), value=value))
             if len(choices) == 25:
                 break
         return choices
@@ -113,7 +118,7 @@ class Lobby(commands.Cog):
             if record.status == "active":
                 waiting = " — " + ", ".join(f"<@{record.players[s]}>" for s in match_of(record).awaited_seats())
             lines.append(f"**#{record.id} {game_of(record).name.get(locale)}** ({status}){waiting} {where}")
-        embed = discord.Embed(title=tr("game.list_title", locale), description=announce.clip("\n".join(lines), 4096))
+        embed = discord.Embed(title=tr("game.list_title", locale), description=clip("\n".join(lines), 4096))
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
     @game.command(name="show", description=ls("Show the current board", "現在の盤面を表示する"))
@@ -130,8 +135,9 @@ class Lobby(commands.Cog):
             locale = lang(interaction.locale)
             names = await announce.seat_names(self.bot, record)
             file = await announce.render_file("board", record, match, None, locale, names)
-            content = "\n".join(announce.status_lines(record, match, locale, names) + [announce.jump_url(record, record.board_message_id)])
-            await interaction.followup.send(announce.clip(content), ephemeral=True, **({"file": file} if file else {}))
+            lines = announce.status_lines(record, match, locale, announce.text_names(names))
+            content = "\n".join(lines + [announce.jump_url(record, record.board_message_id)])
+            await interaction.followup.send(**announce.dm_kwargs(content, file, None), ephemeral=True)
 
     @game.command(name="hand", description=ls("Your private information (only you see it)", "自分だけの非公開情報を見る"))
     @app_commands.describe(game=ls("Game number (default: this thread's game)", "ゲーム番号(省略時はこのスレッドのゲーム)"))
@@ -150,10 +156,17 @@ class Lobby(commands.Cog):
                                                       user_id=interaction.user.id, guild_id=interaction.guild_id)
             if record is None:
                 raise GameError(text("err.which_game"))
-            notation, version = split_value(action)
+            if record.status != "active":
+                raise GameError(text("err.not_active"))
+            notation, decision = split_value(action[:ACTION_CHARS])
+            loaded = Loaded(record, match_of(record))
+            seat = self.bot.service.seat(record, interaction.user.id)
+            if decision is not None:
+                loaded.match.check_decision(seat, decision)
+            move = loaded.match.find(seat, notation) if seat in loaded.match.awaited_seats() else notation
             await interaction.response.defer(ephemeral=True, thinking=True)
-            played = await self.bot.service.play(record.id, interaction.user.id, notation, version)
-            await after_play(interaction, played, played.step.notation)
+            played = await self.bot.service.play(loaded, seat, move, decision_id=loaded.match.decisions[seat])
+            await after_commit(self.bot, played, interaction)
 
     @game.command(name="resign", description=ls("Resign from a game", "投了する"))
     @app_commands.autocomplete(game=game_id_autocomplete)
@@ -164,9 +177,7 @@ class Lobby(commands.Cog):
             if record is None:
                 raise GameError(text("err.which_game"))
             self.bot.service.seat(record, interaction.user.id)
-            view = discord.ui.View(timeout=None)
-            view.add_item(ResignConfirm(record.id, lang(interaction.locale)))
-            await send_ephemeral(interaction, tr("game.resign_confirm", interaction.locale), view=view)
+            await send_ephemeral(interaction, tr("game.resign_confirm", interaction.locale), view=views.resign_view(record.id, lang(interaction.locale)))
 
     @game.command(name="cancel", description=ls("Call off a game (host or Manage Server)", "ゲームを中止する(主催者かサーバー管理者)"))
     @app_commands.autocomplete(game=game_id_autocomplete)
@@ -223,14 +234,14 @@ class Lobby(commands.Cog):
     @tasks.loop(minutes=10)
     async def timeouts(self) -> None:
         """One loop polling the database survives restarts (a sleeping task per game would not)."""
-        for record, seat in await self.bot.service.due_forfeits(time.time()):
+        for loaded, seat in await self.bot.service.due_forfeits(time.time()):
             try:
-                played = await self.bot.service.concede(record.id, record.players[seat], forfeit=True)
-                await announce.post_board(self.bot, played.record, played.match, played.step.events)
+                played = await self.bot.service.concede(loaded, seat, forfeit=True, expected_version=loaded.match.version)
+                await after_commit(self.bot, played)
             except (GameError, LobbyError):
                 continue
             except Exception:  # noqa: BLE001 - one bad game must not stop the loop
-                log.exception("forfeit of game %s failed", record.id)
+                log.exception("forfeit of game %s failed", loaded.record.id)
 
     @timeouts.before_loop
     async def before_timeouts(self) -> None:

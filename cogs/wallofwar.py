@@ -18,7 +18,8 @@ from renderers.toolkit import encode_png
 from renderers.wallofwar import all_card_ids, card_pages, cards_sheet
 from tabletop import announce
 from tabletop.bot import TabletopBot
-from tabletop.components import create_lobby, refusals
+from tabletop.interactions import refusals
+from tabletop.lobby_ui import create_lobby
 from tabletop.i18n import lang, ls
 from tabletop.options import option_choices, player_choices
 

@@ -20,7 +20,8 @@ from renderers.toolkit import encode_png
 from renderers.warchest import units_sheet
 from tabletop import announce, auto
 from tabletop.bot import TabletopBot
-from tabletop.components import create_lobby, refusals, send_ephemeral
+from tabletop.interactions import refusals, send_ephemeral
+from tabletop.lobby_ui import create_lobby
 from tabletop.i18n import lang, ls
 from tabletop.options import option_choices, player_choices
 from tabletop.service import match_of

@@ -40,6 +40,8 @@ class GameRecord:
     finished_at: float | None
     players: tuple[int, ...] = field(default=())
     """User ids: in seat order once started, in join order while in the lobby."""
+    board_log: str | None = None
+    """The event lines the current board message shows, kept so an update in place can extend them."""
 
     def seat_of(self, user_id: int) -> int | None:
         """The seat index of a user (meaningful once started), or None for a non-player."""
@@ -160,9 +162,11 @@ class Store(Protocol):
         """
 
     async def set_messages(
-        self, game_id: int, *, thread_id: int | None = None, lobby_message_id: int | None = None, board_message_id: int | None = None
+        self, game_id: int, *, thread_id: int | None = None, lobby_message_id: int | None = None,
+        board_message_id: int | None = None, board_log: str | None = None,
     ) -> None:
-        """Record Discord ids; only the fields given change. LobbyError not_found for an unknown game."""
+        """Record Discord ids (and the board message's log lines); only the fields given change.
+        LobbyError not_found for an unknown game."""
 
     async def actions(self, game_id: int) -> list[ActionRecord]:
         """The action log in seq order (replay it with `Match.replay`)."""

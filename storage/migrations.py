@@ -85,6 +85,10 @@ MIGRATIONS: tuple[Migration, ...] = (
         "CREATE INDEX games_by_status_updated ON games (status, updated_at)",
         "CREATE INDEX seats_by_user ON seats (user_id, game_id)",
     ),
+    (
+        # The lines already shown on the current board message, so a continuation can update it in place.
+        "ALTER TABLE games ADD COLUMN board_log TEXT",
+    ),
 )
 
 

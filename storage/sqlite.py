@@ -77,6 +77,7 @@ def _game_records(rows: Iterable[sqlite3.Row]) -> list[GameRecord]:
             updated_at=row["updated_at"],
             finished_at=row["finished_at"],
             players=tuple(players),
+            board_log=row["board_log"],
         )
         for row, players in games.values()
     ]
@@ -393,9 +394,11 @@ class SqliteStore:
             return cursor.rowcount == 1
 
     async def set_messages(
-        self, game_id: int, *, thread_id: int | None = None, lobby_message_id: int | None = None, board_message_id: int | None = None
+        self, game_id: int, *, thread_id: int | None = None, lobby_message_id: int | None = None,
+        board_message_id: int | None = None, board_log: str | None = None,
     ) -> None:
-        fields = {"thread_id": thread_id, "lobby_message_id": lobby_message_id, "board_message_id": board_message_id}
+        fields = {"thread_id": thread_id, "lobby_message_id": lobby_message_id, "board_message_id": board_message_id,
+                  "board_log": board_log}
         given = {name: value for name, value in fields.items() if value is not None}
         async with self._write() as db:
             await _existing_game(db, game_id)

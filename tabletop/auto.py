@@ -21,13 +21,18 @@ def register(game_id: str, responder: Responder) -> None:
     _RESPONDERS[game_id] = responder
 
 
+def has_responder(game_id: str) -> bool:
+    """Whether preferences can answer anything in this game (saves loading them when not)."""
+    return game_id in _RESPONDERS
+
+
 def answer(match: Match, players: tuple[int, ...], prefs_by_user: Mapping[int, Mapping[str, Any]]) -> tuple[int, str] | None:
-    """(user id, notation) of the first awaited seat whose preferences answer its decision, if any."""
+    """(seat, notation) of the first awaited seat whose preferences answer its decision, if any."""
     responder = _RESPONDERS.get(match.game.id)
     if responder is None:
         return None
     for seat in match.awaited_seats():
         notation = responder(match, seat, prefs_by_user.get(players[seat], {}))
         if notation is not None:
-            return players[seat], notation
+            return seat, notation
     return None

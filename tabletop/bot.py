@@ -12,12 +12,15 @@ from discord.ext import commands
 
 import cogs
 from tabletop import components
+from tabletop.cache import BoundedCache
+from tabletop.interactions import send_ephemeral
 from tabletop.config import Config
 from tabletop.i18n import Translator, tr
 from tabletop.service import GameService
 from storage.base import Store
 
 log = logging.getLogger("tabletop")
+NAME_CACHE_SIZE = 10_000
 
 # The bot never joins voice; without this every start warns about missing voice libraries.
 discord.VoiceClient.warn_nacl = False
@@ -52,7 +55,8 @@ class TabletopBot(commands.Bot):
         self.store = store
         self.service = GameService(store)
         self.tree.on_error = self.on_tree_error
-        self.names: dict[int, str] = {}
+        self.names: BoundedCache[int, str] = BoundedCache(NAME_CACHE_SIZE)
+        self.seen: BoundedCache[int, tuple[str, str]] = BoundedCache(NAME_CACHE_SIZE)
 
     async def setup_hook(self) -> None:
         await self.store.open()
@@ -68,10 +72,12 @@ class TabletopBot(commands.Bot):
             await self.store.close()
 
     async def remember(self, interaction: discord.Interaction) -> None:
-        """Keep each player's display name and language, for boards and DMs sent outside interactions."""
+        """Keep each player's display name and the language of their latest interaction, for boards and
+        DMs sent outside interactions; stored only when either changed."""
         user = interaction.user
         locale = str(interaction.locale.value if interaction.locale else "en")
-        if self.names.get(user.id) != user.display_name:
+        if self.seen.get(user.id) != (user.display_name, locale):
+            self.seen[user.id] = (user.display_name, locale)
             self.names[user.id] = user.display_name
             await self.store.update_user(user.id, locale=locale, prefs={"name": user.display_name})
 
@@ -85,7 +91,7 @@ class TabletopBot(commands.Bot):
         """Refusals are answered inside the commands (components.refusals); anything reaching here is a bug."""
         log.error("command failed: %s", interaction.command and interaction.command.qualified_name,
                   exc_info=getattr(error, "original", error))
-        await components.send_ephemeral(interaction, tr("err.internal", interaction.locale))
+        await send_ephemeral(interaction, tr("err.internal", interaction.locale))
 
     async def on_error(self, event_method: str, /, *args: Any, **kwargs: Any) -> None:
         log.exception("event %s failed", event_method)

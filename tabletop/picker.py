@@ -1,51 +1,164 @@
-"""Navigation of a decision's choice tree, one level at a time, by child indices.
+"""The choice tree of one seat's decision, and the menu the picker shows at a position in it.
 
-Custom ids are limited to 100 characters, so a position in the tree is a short list of indices
-("0.3.12") into the ordered children at each level. Indices are stable for a given state version because
-`legal_actions` is deterministic; the version travels in the custom id too, so a stale picker is refused.
+A position is a short list of child indices ("0.3.12"): custom ids are limited to 100 characters, and
+indices are stable for one decision because `legal_actions` is deterministic and the decision id (which
+travels in the custom id) changes whenever that seat's legal actions change.
+
+The menu aims at few taps on a phone: levels with a single option are passed through, a subtree of at
+most 25 complete actions is offered in one select, and a handful of branches each small enough get one
+select apiece, so most decisions take one tap after "Take turn".
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Sequence
 
 from engine.core.types import Action, Choice
 
+SELECT_LIMIT = 25
+BUTTON_LIMIT = 20
+ROWS = 5
+PATH_CHARS = 60
+
+
+@dataclass(slots=True)
+class Node:
+    """One position of the tree: its children in first-seen order, or the action it completes."""
+
+    choice: Choice | None = None
+    children: dict[str, "Node"] = field(default_factory=dict)
+    action: Action | None = None
+    leaves: int = 0
+
+
+def build(actions: Sequence[Action]) -> Node:
+    root = Node()
+    for action in actions:
+        node = root
+        node.leaves += 1
+        for step in action.path:
+            node = node.children.setdefault(step.key, Node(step))
+            node.leaves += 1
+        node.action = action
+    return root
+
 
 @dataclass(frozen=True, slots=True)
-class Level:
-    """Where the picker stands: the keys chosen so far, and either the options below or a finished action."""
+class Entry:
+    """One option shown: `steps` are its labels below the group's title, `path` its absolute position."""
 
+    steps: tuple[Choice, ...]
+    path: tuple[int, ...]
+    leaf: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Group:
+    """Buttons, or one select menu (`title` is its placeholder: the branch its entries share)."""
+
+    entries: tuple[Entry, ...]
+    select: bool
+    title: Choice | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Menu:
+    """What the picker shows at `path`: the choices made so far and the groups, or a finished action."""
+
+    path: tuple[int, ...]
     chosen: tuple[Choice, ...]
-    options: tuple[Choice, ...]
-    action: Action | None
+    groups: tuple[Group, ...] = ()
+    action: Action | None = None
+    back: tuple[int, ...] | None = None
+    """Where Back leads: the nearest level above that offered a real choice (None at the top)."""
 
 
 def encode(path: Sequence[int]) -> str:
     return ".".join(map(str, path))
 
 
-def decode(text: str) -> tuple[int, ...]:
-    return tuple(int(part) for part in text.split(".") if part != "")
+def decode(text: str) -> tuple[int, ...] | None:
+    """The path in a custom id or select value; None for anything malformed or absurdly long."""
+    if len(text) > PATH_CHARS:
+        return None
+    parts = text.split(".") if text else []
+    if not all(part.isascii() and part.isdigit() and len(part) <= 3 for part in parts):
+        return None
+    return tuple(int(part) for part in parts)
 
 
-def navigate(actions: Sequence[Action], path: Sequence[int]) -> Level | None:
-    """Follow `path`; None when an index no longer exists (the tree changed under a stale picker)."""
-    chosen: list[Choice] = []
-    candidates = list(actions)
-    for depth, index in enumerate([*path, None]):
-        finished = [action for action in candidates if len(action.path) == depth]
-        if finished:
-            return Level(tuple(chosen), (), finished[0]) if index is None else None
-        options: dict[str, Choice] = {}
-        for action in candidates:
-            options.setdefault(action.path[depth].key, action.path[depth])
-        if index is None:
-            return Level(tuple(chosen), tuple(options.values()), None)
-        if not 0 <= index < len(options):
+def _walk(root: Node, path: Sequence[int]) -> tuple[Node, list[Choice]] | None:
+    node, chosen = root, []
+    for index in path:
+        if node.action is not None or not 0 <= index < len(node.children):
             return None
-        picked = list(options.values())[index]
-        chosen.append(picked)
-        candidates = [action for action in candidates if action.path[depth].key == picked.key]
+        node = list(node.children.values())[index]
+        assert node.choice is not None
+        chosen.append(node.choice)
+    return node, chosen
+
+
+def _descend(node: Node, path: tuple[int, ...], chosen: list[Choice]) -> tuple[Node, tuple[int, ...]]:
+    """Pass through levels that offer one branch only: nothing to decide there. A lone complete action
+    is still shown as one button: applying it is the player's call, not the picker's."""
+    while node.action is None and len(node.children) == 1 and next(iter(node.children.values())).action is None:
+        node = next(iter(node.children.values()))
+        assert node.choice is not None
+        chosen.append(node.choice)
+        path = (*path, 0)
+    return node, path
+
+
+def _leaves(node: Node, path: tuple[int, ...], steps: tuple[Choice, ...] = ()) -> list[Entry]:
+    if node.action is not None:
+        return [Entry(steps, path, True)]
+    found: list[Entry] = []
+    for index, child in enumerate(node.children.values()):
+        assert child.choice is not None
+        found += _leaves(child, (*path, index), (*steps, child.choice))
+    return found
+
+
+def menu(actions: Sequence[Action], path: Sequence[int]) -> Menu | None:
+    """The menu at `path` (None when the path does not exist in this decision: a stale or forged id)."""
+    root = build(actions)
+    walked = _walk(root, path)
+    if walked is None:
+        return None
+    node, chosen = walked
+    node, at = _descend(node, tuple(path), chosen)
+    if node.action is not None:
+        return Menu(at, tuple(chosen), (), node.action)
+    up = _back(root, at)
+    return Menu(at, tuple(chosen), _groups(node, at, up is not None), back=up)
+
+
+def _back(root: Node, at: tuple[int, ...]) -> tuple[int, ...] | None:
+    for depth in range(len(at) - 1, -1, -1):
+        walked = _walk(root, at[:depth])
+        if walked is not None and len(walked[0].children) > 1:
+            return at[:depth]
     return None
+
+
+def _groups(node: Node, at: tuple[int, ...], back: bool) -> tuple[Group, ...]:
+    children = list(node.children.values())
+    rows = ROWS - (1 if back else 0)
+    if node.leaves <= BUTTON_LIMIT:
+        return (Group(tuple(_leaves(node, at)), select=False),)
+    if node.leaves <= SELECT_LIMIT:
+        return (Group(tuple(_leaves(node, at)), select=True),)
+    single = [index for index, child in enumerate(children) if child.leaves == 1]
+    branches = [index for index, child in enumerate(children) if child.leaves > 1]
+    fits = all(children[index].leaves <= SELECT_LIMIT for index in branches) and len(single) <= 5
+    if fits and len(branches) + (1 if single else 0) <= rows:
+        groups = [Group(tuple(entry for index in single for entry in _leaves(children[index], (*at, index),
+                                                                             (children[index].choice,))), select=False)] if single else []
+        for index in branches:
+            child = children[index]
+            groups.append(Group(tuple(_leaves(child, (*at, index))), select=True, title=child.choice))
+        return tuple(groups)
+    entries = tuple(Entry((child.choice,), (*at, index), child.action is not None)
+                    for index, child in enumerate(children) if child.choice is not None)
+    return (Group(entries, select=len(entries) > BUTTON_LIMIT),)

@@ -1,35 +1,56 @@
 """Orchestration between the store and the engine, with no Discord in it.
 
-Every accepted action goes: load the match at the version the player saw → `Match.play` (pure) →
+Every accepted action goes: the match as loaded (one read, one decode) → `Match.play` (pure) →
 `Store.commit_action` (compare-and-set on the version, action and state in one transaction). Only after
-the commit does the caller announce anything, so a crash at any point loses nothing that was shown.
+the commit does the publish path announce anything, so a crash at any point loses nothing that was shown.
+
+A seat's move names that seat's decision id, not the game's version: when another seat's commit lands
+first (a simultaneous window), the service reloads and applies again as long as that seat is still asked
+the same thing, so one seat's answer never invalidates another's.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import secrets
+import time
 from dataclasses import dataclass
 from typing import Any, Mapping
 
 from engine import registry
 from engine.core.errors import BadOptions, GameError, NotYourDecision, StaleVersion
 from engine.core.game import Game
-from engine.core.match import FORFEIT, RESIGN, Match, Step
-from engine.core.types import T
-from storage.base import GameRecord, LobbyError, Store
+from engine.core.match import Match, Step
+from engine.core.types import Action, T
+from tabletop.interactions import NotHost
+from storage.base import CLOSED_STATUSES, GameRecord, LobbyError, Store
+
+COMMIT_ATTEMPTS = 8
 
 
-class NotHost(Exception):
-    """Only the host or a server manager may do this."""
+@dataclass(frozen=True, slots=True)
+class Loaded:
+    """A game record and its decoded match: loaded once per click and passed along, never re-read."""
+
+    record: GameRecord
+    match: Match
 
 
 @dataclass(frozen=True, slots=True)
 class Played:
-    """An action that is committed: the record after the commit, the new match and the step."""
+    """A committed step: the record after the commit, the match before it, and the step itself.
+
+    `automatic` says why the platform took it without a click ("forced", "preference"), else None.
+    """
 
     record: GameRecord
-    match: Match
+    before: Match
     step: Step
+    automatic: str | None = None
+
+    @property
+    def match(self) -> Match:
+        return self.step.match
 
 
 def game_of(record: GameRecord) -> Game:
@@ -64,10 +85,12 @@ class GameService:
         )
 
     @staticmethod
-    def check_lobby_options(game: Game, options: Mapping[str, str]) -> None:
-        """Keys and values must exist; player-count restrictions are checked again at start."""
+    def check_lobby_options(game: Game, options: Mapping[str, str], capacity: int | None = None) -> None:
+        """Keys and values must exist and suit at least one table size the lobby can still start with;
+        the exact player count is checked again at start."""
         errors: list[GameError] = []
-        for players in game.player_counts:
+        counts = [count for count in game.player_counts if capacity is None or count <= capacity] or list(game.player_counts)
+        for players in counts:
             try:
                 game.validate_options(players, options)
                 return
@@ -80,10 +103,10 @@ class GameService:
         if record.status != "lobby":
             raise LobbyError("not_lobby")
         options = {**record.options, key: value}
-        self.check_lobby_options(game_of(record), options)
+        self.check_lobby_options(game_of(record), options, record.capacity)
         return await self.store.update_lobby(record.id, options=options)
 
-    async def start(self, record: GameRecord, user_id: int, is_admin: bool) -> tuple[GameRecord, Match]:
+    async def start(self, record: GameRecord, user_id: int, is_admin: bool) -> Loaded:
         self.require_host(record, user_id, is_admin)
         if record.status != "lobby":
             raise LobbyError("not_lobby")
@@ -93,20 +116,52 @@ class GameService:
         started = await self.store.start_game(
             record.id, players=list(record.players), seed=seed, state=match.to_json(), version=match.version
         )
-        return started, match
+        return Loaded(started, match)
 
-    async def play(self, game_id: int, user_id: int, notation: str, expected_version: int | None) -> Played:
-        record = await self.active(game_id)
-        match = match_of(record)
-        seat = self.seat(record, user_id)
-        step = match.play(seat, notation, expected_version)
-        return await self._commit(record, match, step)
+    async def load(self, game_id: int) -> Loaded:
+        """An active game, decoded once for everything this click needs."""
+        record = await self.store.get_game(game_id)
+        if record is None:
+            raise LobbyError("not_found")
+        if record.status != "active":
+            raise GameError(T("このゲームは進行中ではありません。", "This game is not in progress."))
+        return Loaded(record, match_of(record))
 
-    async def concede(self, game_id: int, user_id: int, *, forfeit: bool = False) -> Played:
-        record = await self.active(game_id)
-        match = match_of(record)
-        step = match.play(self.seat(record, user_id), FORFEIT if forfeit else RESIGN)
-        return await self._commit(record, match, step)
+    async def play(
+        self, loaded: Loaded, seat: int, move: Action | str, *, decision_id: int | None = None,
+        expected_version: int | None = None, automatic: str | None = None,
+    ) -> Played:
+        """Apply and commit one move of `seat`; on a lost race, apply again if the seat's decision held."""
+        current = loaded
+        for _ in range(COMMIT_ATTEMPTS):
+            step = current.match.play(seat, move, expected_version, decision_id)
+            played = await self._commit(current, step, automatic)
+            if played is not None:
+                return played
+            if decision_id is None:
+                raise self.lost_race()
+            current = await self.load(loaded.record.id)
+            move = step.notation
+        raise self.lost_race()
+
+    async def concede(self, loaded: Loaded, seat: int, *, forfeit: bool = False, expected_version: int | None = None) -> Played:
+        """Resign (or forfeit on time). Without `expected_version` it holds whatever else lands first; the
+        timeout loop passes the version it judged, so a move landing meanwhile cancels the forfeit."""
+        current = loaded
+        for _ in range(COMMIT_ATTEMPTS):
+            if expected_version is not None and current.match.version != expected_version:
+                raise self.lost_race()
+            step = current.match.concede(seat, "forfeit" if forfeit else "resign")
+            played = await self._commit(current, step, None)
+            if played is not None:
+                return played
+            current = await self.load(loaded.record.id)
+        raise self.lost_race()
+
+    @staticmethod
+    def lost_race() -> StaleVersion:
+        return StaleVersion(T("他の操作が先に反映されました。最新の盤面を確認してください。",
+                              "Another action got there first; check the latest board."))
 
     async def cancel(self, record: GameRecord, user_id: int, is_admin: bool) -> GameRecord:
         self.require_host(record, user_id, is_admin)
@@ -121,27 +176,21 @@ class GameService:
         assert updated is not None
         return updated
 
-    async def _commit(self, record: GameRecord, match: Match, step: Step) -> Played:
+    async def _commit(self, loaded: Loaded, step: Step, automatic: str | None) -> Played | None:
+        """None when another commit landed first (nothing changed); the new record is built, not re-read."""
         new = step.match
         status = "finished" if new.finished else "active"
+        state = new.to_json()
         ok = await self.store.commit_action(
-            record.id, expected_version=match.version, seat=step.seat, action=step.notation,
-            state=new.to_json(), version=new.version, status=status,
+            loaded.record.id, expected_version=loaded.match.version, seat=step.seat, action=step.notation,
+            state=state, version=new.version, status=status,
         )
         if not ok:
-            raise StaleVersion(T("他の操作が先に反映されました。最新の盤面を確認してください。",
-                                 "Another action got there first; check the latest board."))
-        committed = await self.store.get_game(record.id)
-        assert committed is not None
-        return Played(committed, new, step)
-
-    async def active(self, game_id: int) -> GameRecord:
-        record = await self.store.get_game(game_id)
-        if record is None:
-            raise LobbyError("not_found")
-        if record.status != "active":
-            raise GameError(T("このゲームは進行中ではありません。", "This game is not in progress."))
-        return record
+            return None
+        now = time.time()
+        record = dataclasses.replace(loaded.record, state=state, version=new.version, status=status, updated_at=now,
+                                     finished_at=now if status in CLOSED_STATUSES else None)
+        return Played(record, loaded.match, step, automatic)
 
     @staticmethod
     def seat(record: GameRecord, user_id: int) -> int:
@@ -159,7 +208,8 @@ class GameService:
         self, *, explicit: int | None, channel_id: int | None, user_id: int, guild_id: int | None,
         statuses: tuple[str, ...] = ("active",),
     ) -> GameRecord | None:
-        """The game a command means: the explicit id, else this thread's game, else the user's only one.
+        """The game a command means: the explicit id, else the user's own game in this thread or channel,
+        else this thread's game, else the user's only one.
 
         An explicit id only reaches games of this server, or the user's own games (from DMs).
         """
@@ -169,9 +219,13 @@ class GameService:
                 return None
             return record
         if channel_id is not None:
-            record = await self.store.game_for_thread(channel_id)
-            if record is not None and record.status in statuses:
-                return record
+            here = await self.store.list_games(channel_id=channel_id, statuses=statuses, user_id=user_id, limit=2)
+            if len(here) == 1:
+                return here[0]
+            if not here:
+                record = await self.store.game_for_thread(channel_id)
+                if record is not None and record.status in statuses:
+                    return record
         mine = await self.store.list_games(guild_id=guild_id, statuses=statuses, user_id=user_id, limit=2)
         return mine[0] if len(mine) == 1 else None
 
@@ -181,9 +235,9 @@ class GameService:
             return await self.store.list_games(statuses=statuses, user_id=user_id)
         return await self.store.list_games(guild_id=guild_id, statuses=statuses)
 
-    async def due_forfeits(self, now: float) -> list[tuple[GameRecord, int]]:
+    async def due_forfeits(self, now: float) -> list[tuple[Loaded, int]]:
         """(game, awaited seat) for active games silent longer than their server's turn timeout."""
-        due: list[tuple[GameRecord, int]] = []
+        due: list[tuple[Loaded, int]] = []
         hours_by_guild: dict[int, float] = {}
         for record in await self.store.games_awaiting_since(now - 3600):
             if record.guild_id is None:
@@ -193,9 +247,10 @@ class GameService:
                 hours_by_guild[record.guild_id] = float(settings.get("turn_timeout_hours", 0) or 0)
             hours = hours_by_guild[record.guild_id]
             if hours and record.updated_at <= now - hours * 3600:
-                awaited = match_of(record).awaited_seats()
+                loaded = Loaded(record, match_of(record))
+                awaited = loaded.match.awaited_seats()
                 if awaited:
-                    due.append((record, awaited[0]))
+                    due.append((loaded, awaited[0]))
         return due
 
 

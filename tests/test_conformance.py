@@ -154,7 +154,9 @@ def test_random_playouts_obey_the_contract(game: Game, players: int) -> None:
 @pytest.mark.parametrize("game,players", CASES)
 def test_resign_ends_the_game_with_the_resigner_last(game: Game, players: int) -> None:
     match = Match.start(game, players, 7, {})
-    step = match.play(players - 1, "!resign")
+    with pytest.raises(GameError):
+        match.play(players - 1, "!resign")
+    step = match.concede(players - 1)
     outcome = step.match.outcome
     assert outcome is not None and outcome.reason == "resign"
     teams = game.seat_teams(match.state)

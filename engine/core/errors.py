@@ -49,3 +49,14 @@ class StaleVersion(GameError):
     """The action was chosen against an older state than the current one (a stale button)."""
 
     code = "stale"
+
+
+class StaleDecision(GameError):
+    """The seat's own decision changed since its picker was drawn. `now` is what it is asked instead
+    (None when it is no longer asked anything), so the refusal can say what changed."""
+
+    code = "stale_decision"
+
+    def __init__(self, reason: Text, now: Text | None) -> None:
+        super().__init__(reason)
+        self.now = now

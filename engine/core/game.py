@@ -141,7 +141,10 @@ class Game(ABC):
 
     def apply(self, state: Mapping[str, Any], seat: int, notation: str) -> Transition:
         """Validate and apply; the given state is never modified."""
-        action = self.parse(state, seat, notation)
+        return self.apply_action(state, seat, self.parse(state, seat, notation))
+
+    def apply_action(self, state: Mapping[str, Any], seat: int, action: Action) -> Transition:
+        """Apply an action already taken from `legal_actions(state, seat)`: no second listing to parse it."""
         new_state = clone(state)
         events = self._apply(new_state, seat, action)
         return Transition(new_state, tuple(events))

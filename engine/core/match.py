@@ -1,7 +1,12 @@
 """The match envelope: one game's state plus what the platform adds for every game.
 
-The platform, not each game, owns the state version (boardgame.io style: every action names the version
-it was chosen against), resignation and forfeit, and the action log that replays the match from its seed.
+The platform, not each game, owns:
+- the state version (boardgame.io style) that orders commits;
+- a decision id per seat, so a seat's open picker stays valid while other seats answer a simultaneous
+  window, and is refused only when that seat's own decision changed;
+- resignation and forfeit, which are not moves of the game and cannot be typed as one;
+- the public events of the last step, so a board drawn later still shows what just happened;
+- the action log that replays the match from its seed.
 """
 
 from __future__ import annotations
@@ -9,13 +14,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any, Mapping
 
-from engine.core.errors import GameOver, IllegalAction, NotYourDecision, StaleVersion
+from engine.core.errors import GameOver, IllegalAction, NotYourDecision, StaleDecision, StaleVersion
 from engine.core.game import Game
-from engine.core.types import Action, Decision, Event, Outcome, T, Text
+from engine.core.types import Action, Decision, Event, Frame, Outcome, T, Text
 
 RESIGN = "!resign"
 FORFEIT = "!forfeit"
 CONCEDE = {RESIGN: "resign", FORFEIT: "forfeit"}
+INTERNAL_PREFIX = "!"
 
 
 @dataclass(frozen=True, slots=True)
@@ -26,11 +32,18 @@ class Step:
     events: tuple[Event, ...]
     seat: int
     notation: str
+    action: Action | None = None
 
 
 @dataclass(frozen=True, slots=True)
 class Match:
-    """Immutable: every accepted action yields a new Match with `version + 1`."""
+    """Immutable: every accepted action yields a new Match with `version + 1`.
+
+    `decisions[s]` identifies seat s's pending decision. It changes when s acts, when s starts or stops
+    being awaited, or when what s is asked (prompt, kind, legal actions) changes; it stays put while
+    other seats answer the same simultaneous window. Legal actions are listed once per seat per match
+    object and reused by the picker, the parser and the decision check.
+    """
 
     game: Game
     players: int
@@ -38,7 +51,15 @@ class Match:
     options: Mapping[str, str]
     state: Mapping[str, Any]
     version: int = 0
-    concluded: Outcome | None = field(default=None)
+    concluded: Outcome | None = None
+    decisions: tuple[int, ...] = ()
+    recent: tuple[Event, ...] = ()
+    _legal: dict[int, tuple[Action, ...]] = field(default_factory=dict, compare=False, repr=False)
+    _pending: list[tuple[Decision, ...]] = field(default_factory=list, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        if len(self.decisions) != self.players:
+            object.__setattr__(self, "decisions", tuple([0] * self.players))
 
     @classmethod
     def start(cls, game: Game, players: int, seed: int, options: Mapping[str, Any]) -> "Match":
@@ -54,19 +75,57 @@ class Match:
         return self.outcome is not None
 
     def pending(self) -> tuple[Decision, ...]:
-        return () if self.finished else self.game.pending(self.state)
+        if not self._pending:
+            self._pending.append(() if self.finished else self.game.pending(self.state))
+        return self._pending[0]
 
     def awaited_seats(self) -> tuple[int, ...]:
         return tuple(dict.fromkeys(decision.seat for decision in self.pending()))
 
+    def decision_of(self, seat: int) -> Decision | None:
+        return next((decision for decision in self.pending() if decision.seat == seat), None)
+
     def legal_actions(self, seat: int) -> tuple[Action, ...]:
-        return () if self.finished else self.game.legal_actions(self.state, seat)
+        if seat not in self._legal:
+            self._legal[seat] = () if self.finished else self.game.legal_actions(self.state, seat)
+        return self._legal[seat]
 
     def view(self, seat: int | None) -> dict[str, Any]:
         return self.game.view(self.state, seat)
 
-    def play(self, seat: int, notation: str, expected_version: int | None = None) -> Step:
-        """Apply one input from `seat`. Raises a GameError and changes nothing when it is refused."""
+    def frame(self, seat: int | None) -> Frame:
+        """Everything a renderer draws for `seat` (None: the public board): no rule is re-derived there."""
+        return Frame(self.view(seat), self.pending(), self.recent, self.outcome, self.version, seat)
+
+    def check_decision(self, seat: int, decision_id: int) -> None:
+        """Refuse, saying what changed, when `seat`'s decision is no longer the one `decision_id` named."""
+        if not 0 <= seat < self.players:
+            raise NotYourDecision(T("このゲームの参加者ではありません。", "You are not playing in this game."))
+        if self.finished:
+            raise GameOver(T("このゲームは終了しています。", "This game is over."))
+        if self.decisions[seat] == decision_id:
+            return
+        decision = self.decision_of(seat)
+        if decision is None:
+            raise StaleDecision(T("その選択はもう求められていません(他の操作で状況が変わりました)。",
+                                  "That choice is no longer asked of you: the game moved on."), None)
+        raise StaleDecision(T("あなたの選択が変わりました。", "Your decision has changed."), decision.prompt)
+
+    def find(self, seat: int, notation: str) -> Action:
+        """The legal action of `seat` with this notation, or the game's reason why not."""
+        wanted = notation.strip()
+        for action in self.legal_actions(seat):
+            if action.notation == wanted:
+                return action
+        raise IllegalAction(self.game.explain_illegal(self.state, seat, wanted))
+
+    def play(self, seat: int, move: str | Action, expected_version: int | None = None,
+             decision_id: int | None = None) -> Step:
+        """Apply one move of `seat`. Raises a GameError and changes nothing when it is refused.
+
+        `decision_id` (what a picker carries) accepts the move while that seat's decision is unchanged,
+        whatever other seats did meanwhile; `expected_version` demands the exact state instead.
+        """
         if self.finished:
             raise GameOver(T("このゲームは終了しています。", "This game is over."))
         if expected_version is not None and expected_version != self.version:
@@ -75,19 +134,49 @@ class Match:
             )
         if not 0 <= seat < self.players:
             raise NotYourDecision(T("このゲームの参加者ではありません。", "You are not playing in this game."))
-        if notation in CONCEDE:
-            return self._concede(seat, notation)
+        if decision_id is not None:
+            self.check_decision(seat, decision_id)
         if seat not in self.awaited_seats():
             raise NotYourDecision(T("今はあなたの番ではありません。", "It is not your turn."))
-        if notation.startswith("!"):
-            raise IllegalAction(T(f"「{notation}」は使えません。", f"“{notation}” is not available."))
-        transition = self.game.apply(self.state, seat, notation)
-        return Step(replace(self, state=transition.state, version=self.version + 1), transition.events, seat, notation)
+        notation = move if isinstance(move, str) else move.notation
+        if notation.strip().startswith(INTERNAL_PREFIX):
+            raise IllegalAction(T(f"「{notation[:40]}」は使えません。", f"“{notation[:40]}” is not available."))
+        action = move if any(move is legal for legal in self.legal_actions(seat)) else self.find(seat, notation)
+        transition = self.game.apply_action(self.state, seat, action)
+        moved = replace(self, state=transition.state, version=self.version + 1, _legal={}, _pending=[],
+                        recent=tuple(event for event in transition.events if event.seat is None))
+        moved = replace(moved, decisions=self._next_decisions(moved, seat))
+        return Step(moved, transition.events, seat, action.notation, action)
 
-    def _concede(self, seat: int, notation: str) -> Step:
+    def _next_decisions(self, after: "Match", actor: int) -> tuple[int, ...]:
+        """New decision ids: the actor's always moves on; another seat's only if what it is asked changed."""
+        before_seats, after_seats = set(self.awaited_seats()), set(after.awaited_seats())
+        ids = list(self.decisions)
+        for seat in range(self.players):
+            if seat == actor or (seat in before_seats) != (seat in after_seats):
+                ids[seat] += 1
+            elif seat in before_seats and self._fingerprint(seat) != after._fingerprint(seat):
+                ids[seat] += 1
+        return tuple(ids)
+
+    def _fingerprint(self, seat: int) -> tuple[Any, ...]:
+        decision = self.decision_of(seat)
+        assert decision is not None
+        return decision.prompt, decision.kind, tuple(action.notation for action in self.legal_actions(seat))
+
+    def concede(self, seat: int, reason: str = "resign") -> Step:
+        """`seat` resigns (or forfeits on time): a platform act, never a move typed by a player."""
+        if self.finished:
+            raise GameOver(T("このゲームは終了しています。", "This game is over."))
+        if not 0 <= seat < self.players:
+            raise NotYourDecision(T("このゲームの参加者ではありません。", "You are not playing in this game."))
+        notation = RESIGN if reason == "resign" else FORFEIT
         outcome = self.game.concede_outcome(self.state, seat, CONCEDE[notation])
         event = Event(outcome.summary)
-        return Step(replace(self, version=self.version + 1, concluded=outcome), (event,), seat, notation)
+        ids = tuple(number + 1 for number in self.decisions)
+        moved = replace(self, version=self.version + 1, concluded=outcome, decisions=ids, recent=(event,),
+                        _legal={}, _pending=[])
+        return Step(moved, (event,), seat, notation)
 
     @classmethod
     def replay(
@@ -96,8 +185,14 @@ class Match:
         """Rebuild a match from its seed and action log; raises if any logged action is now illegal."""
         match = cls.start(game, players, seed, options)
         for seat, notation in log:
-            match = match.play(seat, notation).match
+            match = match.replay_step(seat, notation).match
         return match
+
+    def replay_step(self, seat: int, notation: str) -> Step:
+        """One logged entry: a move, or a resignation/forfeit recorded by the platform."""
+        if notation in CONCEDE:
+            return self.concede(seat, CONCEDE[notation])
+        return self.play(seat, notation)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -108,6 +203,8 @@ class Match:
             "state": self.state,
             "version": self.version,
             "concluded": self.concluded.to_json() if self.concluded else None,
+            "decisions": list(self.decisions),
+            "recent": [event.to_json() for event in self.recent],
         }
 
     @classmethod
@@ -121,10 +218,14 @@ class Match:
             data["state"],
             data["version"],
             Outcome.from_json(concluded) if concluded else None,
+            tuple(data.get("decisions", ())),
+            tuple(Event.from_json(event) for event in data.get("recent", ())),
         )
 
     def cancelled(self) -> "Match":
         """The match ended without a result (host cancelled)."""
         summary = Text("ゲームは中止されました。", "The game was cancelled.")
         outcome = Outcome(tuple(1 for _ in range(self.players)), "cancel", summary)
-        return replace(self, version=self.version + 1, concluded=outcome)
+        ids = tuple(number + 1 for number in self.decisions)
+        return replace(self, version=self.version + 1, concluded=outcome, decisions=ids,
+                       recent=(Event(summary),), _legal={}, _pending=[])

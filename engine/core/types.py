@@ -84,8 +84,9 @@ class Action:
     notation: str
     path: tuple[Choice, ...]
 
-    def label(self, locale: str | None) -> str:
-        return " › ".join(step.label.get(locale) for step in self.path)
+    def label(self, locale: str | None, seat_names: Mapping[int, str] | None = None) -> str:
+        """One line for confirmations and autocomplete: every step, placeholders filled in."""
+        return " › ".join(step.label.render(locale, seat_names) for step in self.path)
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,6 +100,10 @@ class Decision:
     seat: int
     prompt: Text
     kind: str = "turn"
+    public: bool = False
+    """True when the legal actions follow from public information alone (no hidden hand or bag decides
+    them), so the platform may take a forced single choice at once without leaking anything by timing.
+    The conformance suite checks the claim by resampling everything hidden."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -164,6 +169,27 @@ class Outcome:
     def ranks_from_scores(keys: list[tuple]) -> tuple[int, ...]:
         """Competition ranking (1, 1, 3) from per-seat sort keys where larger is better."""
         return tuple(1 + sum(1 for other in keys if other > mine) for mine in keys)
+
+
+@dataclass(frozen=True, slots=True)
+class Frame:
+    """What a renderer is handed: the viewer's view plus what the platform already knows about it.
+
+    `awaited` are the pending decisions (their prompts are public), `recent` the public events of the
+    last step (sentences, and `data` for highlighting on the board), `outcome` the result once over,
+    `seat` the viewer (None for the public board). Renderers draw this and derive no rule themselves.
+    """
+
+    view: Mapping[str, Any]
+    awaited: tuple[Decision, ...]
+    recent: tuple[Event, ...]
+    outcome: Outcome | None
+    version: int
+    seat: int | None = None
+
+    @property
+    def awaited_seats(self) -> tuple[int, ...]:
+        return tuple(dict.fromkeys(decision.seat for decision in self.awaited))
 
 
 @dataclass(frozen=True, slots=True)

@@ -18,12 +18,13 @@ from storage import open_store
 from storage.base import GameRecord
 from tabletop.bot import TabletopBot
 from tabletop.config import Config
-from tabletop.picker import decode, navigate
+from tabletop.picker import build, decode
 from tests.fakediscord import FakeDiscord, RecordedMessage
 
 GUILD, CHANNEL, LOCKED = 1, 10, 11
 Policy = Callable[[Match, int, random.Random], str]
 PICK = re.compile(r"^tt:(pick|psel):(\d+):(\d+):([0-9.]*)$")
+"""Forward picker items only: a Back button ends in "~" and does not match."""
 
 
 def make_bot(db_path: Path) -> TabletopBot:
@@ -38,6 +39,9 @@ class Table:
     world: FakeDiscord
     db_path: Path
     bot: TabletopBot = field(init=False)
+    commits: dict[int, list[tuple[int, int]]] = field(default_factory=dict)
+    """Per game, (interactions delivered so far, version reached) each time `take_turn` commits: marks
+    the figures (tests/e2e/figures.py) use to attribute each player's click to the action it led to."""
 
     async def boot(self) -> None:
         self.bot = make_bot(self.db_path)
@@ -104,28 +108,30 @@ class Table:
                 await self.world.click(user, picker, custom_id)
             else:
                 await self.world.select(user, picker, custom_id, [value])
-            if (await self.record(game_id)).version != before:
+            after = await self.record(game_id)
+            if after.version != before:
+                self.commits.setdefault(game_id, []).append((len(self.world.interactions), after.version))
                 return
         raise AssertionError("the picker never reached an action")
 
     @staticmethod
     def _forward_choices(picker: RecordedMessage) -> list[tuple[str, str, str, tuple[int, ...]]]:
-        """(kind, custom id, select value, tree path it leads to) for every choice one level deeper."""
+        """(kind, custom id, select value, tree path it leads to) for every forward choice shown."""
         found: list[tuple[str, str, str, tuple[int, ...]]] = []
         for component in picker.all_components():
             match = PICK.match(component.get("custom_id", ""))
             if not match:
                 continue
-            path = decode(match.group(4))
             if match.group(1) == "pick":
+                path = decode(match.group(4))
+                assert path is not None
                 found.append(("pick", component["custom_id"], "", path))
             else:
                 for option in component.get("options", []):
-                    found.append(("psel", component["custom_id"], option["value"], (*path, int(option["value"]))))
-        if not found:
-            return []
-        deepest = max(len(path) for *_, path in found)
-        return [choice for choice in found if len(choice[3]) == deepest]
+                    value = decode(option["value"])
+                    assert value is not None
+                    found.append(("psel", component["custom_id"], option["value"], value))
+        return found
 
     async def play_to_end(self, game_id: int, rng: random.Random, restart_at: int | None = None, max_actions: int = 3000,
                           policy: Policy | None = None) -> int:
@@ -148,15 +154,13 @@ class Table:
 
 def path_to(actions: tuple[Action, ...], notation: str) -> tuple[int, ...]:
     """The picker's index path to the action with this notation (what the custom ids encode)."""
-    path: list[int] = []
-    while True:
-        level = navigate(actions, tuple(path))
-        assert level is not None
-        if level.action is not None:
-            assert level.action.notation == notation
-            return tuple(path)
-        target = next(a for a in actions if a.notation == notation)
-        path.append(next(i for i, choice in enumerate(level.options) if choice.key == target.path[len(path)].key))
+    target = next(a for a in actions if a.notation == notation)
+    node, path = build(actions), []
+    for step in target.path:
+        path.append(list(node.children).index(step.key))
+        node = node.children[step.key]
+    assert node.action is not None and node.action.notation == notation
+    return tuple(path)
 
 
 def private_event_texts(record: GameRecord, actions: list[tuple[int, str]], names: dict[int, str]) -> dict[int, set[str]]:
@@ -165,7 +169,7 @@ def private_event_texts(record: GameRecord, actions: list[tuple[int, str]], name
     match = Match.start(game, len(record.players), record.seed or 0, record.options)
     secrets: dict[int, set[str]] = {seat: set() for seat in range(len(record.players))}
     for seat, notation in actions:
-        step = match.play(seat, notation)
+        step = match.replay_step(seat, notation)
         for event in step.events:
             if event.seat is not None:
                 for locale in ("ja", "en"):

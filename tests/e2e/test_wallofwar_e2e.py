@@ -49,7 +49,7 @@ async def test_whole_four_player_game_through_discord(table: Table) -> None:
     assert thread is not None
     messages = world.messages_in(thread)
     asked_together = [
-        m for m in messages
+        m for m in world.records if m.channel_id == thread
         if RAIN_PROMPT in m.text and sum(f"<@{user}>" in m.text for user in players) >= 2
     ]
     assert asked_together, "a Rain window mentions every seat it waits for"

@@ -1,10 +1,10 @@
-"""Choice-tree navigation by indices, as the picker's custom ids encode it."""
+"""The picker's menus: few taps on a phone, stable index paths, stale or forged paths refused."""
 
 from __future__ import annotations
 
 from engine.core.game import choice
 from engine.core.types import Action
-from tabletop.picker import decode, encode, navigate
+from tabletop.picker import BUTTON_LIMIT, decode, encode, menu
 
 ACTIONS = (
     Action("a:move:C3", (choice("a", "弓兵", "Archer"), choice("move", "移動", "Move"), choice("C3", "C3", "C3"))),
@@ -14,28 +14,70 @@ ACTIONS = (
 )
 
 
-def test_top_level_lists_distinct_first_steps_in_order() -> None:
-    level = navigate(ACTIONS, ())
-    assert level is not None and level.action is None
-    assert [c.key for c in level.options] == ["a", "k"]
+def keys(entry_steps: tuple) -> list[str]:
+    return [step.key for step in entry_steps]
 
 
-def test_following_indices_reaches_the_action() -> None:
-    level = navigate(ACTIONS, (0, 0, 1))
-    assert level is not None and level.action is ACTIONS[1]
-    assert [c.key for c in level.chosen] == ["a", "move", "C4"]
+def test_a_small_decision_is_one_row_of_complete_actions() -> None:
+    found = menu(ACTIONS, ())
+    assert found is not None and found.action is None and found.back is None
+    (group,) = found.groups
+    assert not group.select
+    assert [keys(e.steps) for e in group.entries] == [["a", "move", "C3"], ["a", "move", "C4"], ["a", "pass"], ["k", "pass"]]
+    assert [e.path for e in group.entries] == [(0, 0, 0), (0, 0, 1), (0, 1), (1, 0)]
 
 
-def test_intermediate_level_offers_the_children() -> None:
-    level = navigate(ACTIONS, (0,))
-    assert level is not None and [c.key for c in level.options] == ["move", "pass"]
+def test_following_a_path_reaches_the_action() -> None:
+    found = menu(ACTIONS, (0, 0, 1))
+    assert found is not None and found.action is ACTIONS[1]
+    assert [c.key for c in found.chosen] == ["a", "move", "C4"]
 
 
-def test_out_of_range_index_is_none_for_a_stale_picker() -> None:
-    assert navigate(ACTIONS, (5,)) is None
-    assert navigate(ACTIONS, (0, 1, 0)) is None
+def test_out_of_range_or_too_deep_paths_are_none() -> None:
+    assert menu(ACTIONS, (5,)) is None
+    assert menu(ACTIONS, (0, 1, 0)) is None
 
 
-def test_path_encoding_round_trips() -> None:
+def test_levels_with_one_branch_are_passed_through_but_a_lone_action_still_asks() -> None:
+    only = (Action("x:y:z", (choice("x", "X", "X"), choice("y", "Y", "Y"), choice("z", "Z", "Z"))),)
+    found = menu(only, ())
+    assert found is not None and found.action is None
+    assert [c.key for c in found.chosen] == ["x", "y"] and found.path == (0, 0)
+    assert [e.path for e in found.groups[0].entries] == [(0, 0, 0)]
+
+
+def many(coins: int, targets: int) -> tuple[Action, ...]:
+    return tuple(
+        Action(f"c{c}:t{t}", (choice(f"c{c}", f"硬貨{c}", f"Coin {c}"), choice(f"t{t}", f"目標{t}", f"Target {t}")))
+        for c in range(coins) for t in range(targets)
+    )
+
+
+def test_up_to_25_actions_come_as_one_select() -> None:
+    found = menu(many(3, 8), ())
+    assert found is not None and len(found.groups) == 1 and found.groups[0].select
+    assert len(found.groups[0].entries) == 24
+
+
+def test_a_few_branches_each_get_their_own_select() -> None:
+    found = menu(many(4, 20), ())
+    assert found is not None
+    assert [g.select for g in found.groups] == [True] * 4
+    assert [g.title.key for g in found.groups if g.title] == ["c0", "c1", "c2", "c3"]
+    assert all(len(g.entries) == 20 for g in found.groups)
+
+
+def test_too_many_branches_fall_back_to_one_level_at_a_time_with_back_below() -> None:
+    found = menu(many(6, 20), ())
+    assert found is not None and len(found.groups) == 1 and not found.groups[0].select
+    assert [e.leaf for e in found.groups[0].entries] == [False] * 6
+    deeper = menu(many(6, 20), (2,))
+    assert deeper is not None and deeper.back == () and len(deeper.groups[0].entries) == 20
+    assert len(deeper.groups[0].entries) <= BUTTON_LIMIT
+
+
+def test_path_encoding_round_trips_and_refuses_garbage() -> None:
     assert decode(encode((0, 12, 3))) == (0, 12, 3)
     assert decode(encode(())) == ()
+    for bad in ("x", "1..2", "²", "1" * 61, "-1", "1.2.", "99999"):
+        assert decode(bad) is None

@@ -3,16 +3,18 @@
 from __future__ import annotations
 
 import asyncio
+import time
 from pathlib import Path
 from typing import AsyncIterator
 
 import pytest
 
-from engine.core.errors import BadOptions, IllegalAction, NotYourDecision, StaleVersion
+from engine.core.errors import BadOptions, IllegalAction, NotYourDecision, StaleDecision, StaleVersion
 from engine.core.match import Match
 from storage import open_store
 from storage.base import LobbyError, Store
-from tabletop.service import GameService, NotHost, match_of
+from tabletop.interactions import NotHost
+from tabletop.service import GameService, match_of
 
 HOST, GUEST, STRANGER = 11, 22, 33
 
@@ -41,8 +43,8 @@ async def test_start_requires_the_host_or_a_manager(service: GameService) -> Non
     assert record is not None
     with pytest.raises(NotHost):
         await service.start(record, GUEST, False)
-    started_record, match = await service.start(record, GUEST, True)
-    assert started_record.status == "active" and match.version == 0
+    loaded = await service.start(record, GUEST, True)
+    assert loaded.record.status == "active" and loaded.match.version == 0
 
 
 async def test_bad_lobby_option_is_refused_without_change(service: GameService) -> None:
@@ -56,47 +58,47 @@ async def test_bad_lobby_option_is_refused_without_change(service: GameService) 
 
 async def test_play_commits_and_rejects_stale_wrong_turn_and_illegal(service: GameService) -> None:
     game_id = await started(service)
-    record = await service.active(game_id)
-    match = match_of(record)
+    loaded = await service.load(game_id)
+    match = loaded.match
     seat = match.awaited_seats()[0]
-    player = record.players[seat]
-    other = record.players[1 - seat]
     notation = match.legal_actions(seat)[0].notation
     with pytest.raises(NotYourDecision):
-        await service.play(game_id, other, notation, 0)
+        await service.play(loaded, 1 - seat, notation, decision_id=0)
     with pytest.raises(NotYourDecision):
-        await service.play(game_id, STRANGER, notation, 0)
+        service.seat(loaded.record, STRANGER)
     with pytest.raises(IllegalAction):
-        await service.play(game_id, player, "play:99", 0)
-    played = await service.play(game_id, player, notation, 0)
-    assert played.record.version == 1
+        await service.play(loaded, seat, "play:99", decision_id=0)
+    played = await service.play(loaded, seat, notation, decision_id=0)
+    assert played.record.version == 1 and played.record.state == (await service.store.get_game(game_id)).state  # type: ignore[union-attr]
+    assert (await service.store.get_game(game_id)).version == 1  # type: ignore[union-attr]
+    with pytest.raises(StaleDecision):
+        await service.play(await service.load(game_id), seat, notation, decision_id=0)
     with pytest.raises(StaleVersion):
-        await service.play(game_id, player, notation, 0)
+        await service.play(loaded, seat, notation, expected_version=0)
     log = await service.store.actions(game_id)
     assert [(a.seat, a.action) for a in log] == [(seat, notation)]
 
 
 async def test_two_clicks_on_one_button_apply_once(service: GameService) -> None:
     game_id = await started(service)
-    record = await service.active(game_id)
-    match = match_of(record)
-    seat = match.awaited_seats()[0]
-    notation = match.legal_actions(seat)[0].notation
+    loaded = await service.load(game_id)
+    seat = loaded.match.awaited_seats()[0]
+    notation = loaded.match.legal_actions(seat)[0].notation
     results = await asyncio.gather(
-        *(service.play(game_id, record.players[seat], notation, 0) for _ in range(2)), return_exceptions=True
+        *(service.play(loaded, seat, notation, decision_id=0) for _ in range(2)), return_exceptions=True
     )
     assert sum(not isinstance(r, Exception) for r in results) == 1
-    assert any(isinstance(r, StaleVersion) for r in results)
+    assert any(isinstance(r, StaleDecision) for r in results)
     assert len(await service.store.actions(game_id)) == 1
 
 
 async def test_a_restart_replays_to_the_same_state(service: GameService, tmp_path: Path) -> None:
     game_id = await started(service)
     for _ in range(4):
-        record = await service.active(game_id)
-        match = match_of(record)
+        loaded = await service.load(game_id)
+        match = loaded.match
         seat = match.awaited_seats()[0]
-        await service.play(game_id, record.players[seat], match.legal_actions(seat)[-1].notation, match.version)
+        await service.play(loaded, seat, match.legal_actions(seat)[-1].notation, decision_id=match.decisions[seat])
     await service.store.close()
     reopened = open_store(str(tmp_path / "s.db"))
     await reopened.open()
@@ -111,7 +113,8 @@ async def test_a_restart_replays_to_the_same_state(service: GameService, tmp_pat
 
 async def test_resign_and_cancel(service: GameService) -> None:
     game_id = await started(service)
-    played = await service.concede(game_id, GUEST)
+    loaded = await service.load(game_id)
+    played = await service.concede(loaded, loaded.record.seat_of(GUEST) or 0)
     assert played.record.status == "finished"
     assert played.match.outcome is not None and played.match.outcome.reason == "resign"
     lobby = await service.create("highcard", guild_id=1, channel_id=2, host_id=HOST, players=2, options={})
@@ -125,11 +128,32 @@ async def test_resign_and_cancel(service: GameService) -> None:
 
 async def test_turn_timeout_forfeits_the_awaited_seat(service: GameService) -> None:
     game_id = await started(service)
-    record = await service.active(game_id)
+    record = (await service.load(game_id)).record
     await service.store.update_guild_settings(1, {"turn_timeout_hours": 24})
     assert await service.due_forfeits(record.updated_at + 23 * 3600) == []
     due = await service.due_forfeits(record.updated_at + 25 * 3600)
-    assert [(r.id, seat) for r, seat in due] == [(game_id, match_of(record).awaited_seats()[0])]
+    assert [(loaded.record.id, seat) for loaded, seat in due] == [(game_id, match_of(record).awaited_seats()[0])]
+
+
+async def test_a_forfeit_judged_on_an_old_state_loses_to_a_move_that_landed(service: GameService) -> None:
+    game_id = await started(service)
+    await service.store.update_guild_settings(1, {"turn_timeout_hours": 24})
+    (judged, seat), = await service.due_forfeits(time.time() + 25 * 3600)
+    await service.play(judged, seat, judged.match.legal_actions(seat)[0].notation, decision_id=judged.match.decisions[seat])
+    with pytest.raises(StaleVersion):
+        await service.concede(judged, seat, forfeit=True, expected_version=judged.match.version)
+    record = await service.store.get_game(game_id)
+    assert record is not None and record.status == "active" and record.version == 1
+
+
+async def test_resign_holds_when_an_unrelated_move_lands_first(service: GameService) -> None:
+    game_id = await started(service)
+    loaded = await service.load(game_id)
+    mover = loaded.match.awaited_seats()[0]
+    await service.play(loaded, mover, loaded.match.legal_actions(mover)[0].notation, decision_id=0)
+    played = await service.concede(loaded, 1 - mover)
+    assert played.match.outcome is not None and played.match.outcome.reason == "resign"
+    assert [a.action for a in await service.store.actions(game_id)][-1] == "!resign"
 
 
 async def test_explicit_ids_and_listings_stay_within_the_server_or_the_players_own(service: GameService) -> None:

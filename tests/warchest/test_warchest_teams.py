@@ -118,5 +118,5 @@ def test_teammates_share_standings_and_a_resignation_loses_for_both():
     keys = GAME.standings(state)
     assert keys[0] == keys[2] and keys[1] == keys[3] and keys[0][0] == 4 and keys[1][0] == 3
     match = Match(GAME, 4, 1, {"mode": "random", "royal_guard": "revised"}, state)
-    outcome = match.play(2, "!resign").match.outcome
+    outcome = match.concede(2).match.outcome
     assert outcome.ranks[0] == outcome.ranks[2] == 3 and outcome.ranks[1] == outcome.ranks[3] == 1

@@ -1,0 +1,50 @@
+"""Every custom id the bot puts on a component, built and matched in one place.
+
+Ids carry what a click needs after a restart: the game id, and for picker items the seat's decision id
+and the position in its choice tree. Number groups are bounded so a forged id can never overflow a
+database integer or the tree walk.
+"""
+
+from __future__ import annotations
+
+from tabletop.picker import encode
+
+GID = r"(?P<gid>[1-9]\d{0,17})"
+DEC = r"(?P<dec>\d{1,9})"
+PATH = r"(?P<path>[0-9.]{0,60})"
+
+LOBBY = rf"tt:lobby:(?P<op>join|leave|start|cancel):{GID}"
+LOBBY_OPTION = rf"tt:lopt:{GID}:(?P<key>[a-z0-9_]{{1,40}})"
+TAKE = rf"tt:take:{GID}"
+INFO = rf"tt:info:{GID}"
+RESIGN = rf"tt:resign:{GID}"
+PICK = rf"tt:pick:{GID}:{DEC}:{PATH}(?P<back>~?)"
+PICK_SELECT = rf"tt:psel:{GID}:{DEC}:{PATH}"
+
+
+def lobby(op: str, game_id: int) -> str:
+    return f"tt:lobby:{op}:{game_id}"
+
+
+def lobby_option(game_id: int, key: str) -> str:
+    return f"tt:lopt:{game_id}:{key}"
+
+
+def take(game_id: int) -> str:
+    return f"tt:take:{game_id}"
+
+
+def info(game_id: int) -> str:
+    return f"tt:info:{game_id}"
+
+
+def resign(game_id: int) -> str:
+    return f"tt:resign:{game_id}"
+
+
+def pick(game_id: int, decision: int, path: tuple[int, ...], *, back: bool = False) -> str:
+    return f"tt:pick:{game_id}:{decision}:{encode(path)}" + ("~" if back else "")
+
+
+def pick_select(game_id: int, decision: int, path: tuple[int, ...]) -> str:
+    return f"tt:psel:{game_id}:{decision}:{encode(path)}"

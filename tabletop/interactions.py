@@ -1,0 +1,93 @@
+"""What every command and component shares: answering privately, turning refusals into short replies,
+and logging anything else as a bug while still answering the user."""
+
+from __future__ import annotations
+
+import contextlib
+import functools
+import logging
+from typing import TYPE_CHECKING, Any, AsyncIterator, Awaitable, Callable, cast
+
+import discord
+
+from engine.core.errors import GameError, StaleDecision, StaleVersion
+from tabletop.i18n import catalog, lang, tr
+from storage.base import StoreError
+
+if TYPE_CHECKING:
+    from tabletop.bot import TabletopBot
+
+log = logging.getLogger("tabletop.interactions")
+CONTENT_LIMIT = 2000
+
+
+class NotHost(Exception):
+    """Only the host or a server manager may do this."""
+
+
+def bot_of(interaction: discord.Interaction) -> "TabletopBot":
+    return cast("TabletopBot", interaction.client)
+
+
+def clip(text: str, limit: int = CONTENT_LIMIT) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+async def send_ephemeral(interaction: discord.Interaction, content: str, **kwargs: Any) -> None:
+    kwargs.setdefault("allowed_mentions", discord.AllowedMentions.none())
+    if interaction.response.is_done():
+        await interaction.followup.send(clip(content), ephemeral=True, **kwargs)
+    else:
+        await interaction.response.send_message(clip(content), ephemeral=True, **kwargs)
+
+
+def refusal_text(error: BaseException, locale: Any) -> str | None:
+    """The short reply for a refusal (wrong turn, stale button, illegal move, bad option, permission)."""
+    if isinstance(error, StaleDecision):
+        now = error.now
+        return error.reason.render(lang(locale)) + ("\n" + tr("err.now_asked", locale, prompt=now.render(lang(locale))) if now else "")
+    if isinstance(error, StaleVersion):
+        return tr("err.stale", locale, link="")
+    if isinstance(error, GameError):
+        return error.reason.render(lang(locale))
+    if isinstance(error, StoreError) and f"err.{error.code}" in catalog():
+        return tr(f"err.{error.code}", locale)
+    if isinstance(error, NotHost):
+        return tr("err.not_host", locale)
+    return None
+
+
+@contextlib.asynccontextmanager
+async def refusals(interaction: discord.Interaction) -> AsyncIterator[None]:
+    """Refusals are normal outcomes answered to that user only; anything else propagates as a bug."""
+    try:
+        yield
+    except Exception as error:
+        message = refusal_text(error, interaction.locale)
+        if message is None:
+            raise
+        await send_ephemeral(interaction, message)
+
+
+Callback = Callable[[Any, discord.Interaction], Awaitable[None]]
+
+
+def guarded(func: Callback) -> Callback:
+    """Every component callback: remember the user, answer refusals, log and apologise for bugs."""
+
+    @functools.wraps(func)
+    async def wrapper(self: Any, interaction: discord.Interaction) -> None:
+        try:
+            async with refusals(interaction):
+                await bot_of(interaction).remember(interaction)
+                await func(self, interaction)
+        except Exception as error:  # noqa: BLE001 - the user always gets an answer
+            log.error("component %s failed", type(self).__name__, exc_info=error)
+            await send_ephemeral(interaction, tr("err.internal", interaction.locale))
+
+    return wrapper
+
+
+def is_admin(interaction: discord.Interaction) -> bool:
+    permissions = getattr(interaction, "permissions", None)
+    return bool(permissions and permissions.manage_guild)

@@ -1,0 +1,281 @@
+"""The one path from committed actions to Discord.
+
+Every source of actions (a picker click, `/game play`, resign, a forfeit, an automatic answer, and
+later AI players and votes) commits through `GameService` and then calls `after_commit`. It first
+takes what needs no person (forced choices whose being forced is public, and answers players' stored
+preferences give), committing each, then publishes the whole chain once:
+
+- the board: a new thread message when the decision passes to someone else (mentioning exactly those
+  seats), otherwise the current board message is updated in place, so a player who continues (a
+  follow-up, a chain of attacks) or a window answered seat by seat does not flood the thread;
+- one DM per seat that now has to decide, carrying its private image and lines, and a Take turn button;
+- the actor's own private reply: what was done, and the next menu if they are still to decide.
+
+Discord failing here never undoes anything: the actions are committed, and the failure is logged.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from typing import TYPE_CHECKING, Any, Iterable, Sequence
+
+import discord
+
+from engine.core.errors import GameError
+from engine.core.match import Match
+from engine.core.types import Event, T, Text
+from tabletop import announce, auto, views
+from tabletop.i18n import lang, tr
+from tabletop.interactions import clip
+from tabletop.pickers import menu_at, picker_payload
+from tabletop.service import Loaded, Played, game_of, match_of
+from storage.base import GameRecord, StoreError
+
+if TYPE_CHECKING:
+    from tabletop.bot import TabletopBot
+
+log = logging.getLogger("tabletop.publish")
+EDIT_WINDOW_SECONDS = 50 * 60  # Discord refuses repeated edits of messages older than an hour (30046)
+AUTOMATIC = {
+    "forced": T("(自動: 選択肢が一つだけ) {action}", "(automatic: the only choice) {action}"),
+    "preference": T("(自動: 設定による) {action}", "(automatic: by preference) {action}"),
+}
+
+
+async def after_commit(bot: "TabletopBot", played: Played, interaction: discord.Interaction | None = None,
+                       header: str | None = None) -> list[Played]:
+    """Take what follows automatically, then publish the whole chain once. Returns the chain."""
+    chain = [played]
+    for _ in range(auto.MAX_CHAIN):
+        following = await automatic_step(bot, chain[-1])
+        if following is None:
+            break
+        chain.append(following)
+    await publish(bot, chain, interaction, header)
+    return chain
+
+
+async def automatic_step(bot: "TabletopBot", played: Played) -> Played | None:
+    """The next step no person needs to choose, committed; None when every awaited seat must choose."""
+    match, loaded = played.match, Loaded(played.record, played.match)
+    try:
+        for decision in match.pending():
+            legal = match.legal_actions(decision.seat)
+            if decision.public and len(legal) == 1:
+                return await bot.service.play(loaded, decision.seat, legal[0], decision_id=match.decisions[decision.seat],
+                                              automatic="forced")
+        if not auto.has_responder(match.game.id):
+            return None
+        prefs = {user_id: (await bot.store.get_user(user_id)).prefs for user_id in played.record.players}
+        found = auto.answer(match, played.record.players, prefs)
+        if found is None:
+            return None
+        seat, notation = found
+        return await bot.service.play(loaded, seat, notation, decision_id=match.decisions[seat], automatic="preference")
+    except GameError:
+        return None  # someone acted first: their own publish covers what follows
+
+
+def receivers(before: Match, after: Match, actor: int | None) -> list[int]:
+    """Seats the decision passes to: newly awaited, or asked something new; not the actor, who has the
+    next menu in front of them already."""
+    was = set(before.awaited_seats())
+    return [seat for seat in after.awaited_seats()
+            if seat != actor and (seat not in was or after.decisions[seat] != before.decisions[seat])]
+
+
+def chain_events(chain: Sequence[Played]) -> list[Event]:
+    events: list[Event] = []
+    for played in chain:
+        if played.automatic and played.step.action is not None:
+            label = played.step.action.path[-1].label if played.step.action.path else T(played.step.notation, played.step.notation)
+            note = AUTOMATIC[played.automatic]
+            events.append(Event(T(note.ja.format(action=label.ja), note.en.format(action=label.en))))
+        events.extend(played.step.events)
+    return events
+
+
+async def publish(bot: "TabletopBot", chain: Sequence[Played], interaction: discord.Interaction | None = None,
+                  header: str | None = None) -> None:
+    first, last = chain[0], chain[-1]
+    record, match = last.record, last.match
+    actor = first.step.seat if interaction is not None else None
+    events = chain_events(chain)
+    pinged = receivers(first.before, match, actor)
+    names = await announce.seat_names(bot, record)
+    board = await post_board(bot, record, match, events, pinged, header)
+    if interaction is not None:
+        await reply_to_actor(interaction, record, match, first, events, names, board)
+    for seat in pinged:
+        await notify_turn(bot, record, match, seat, events, names)
+    if match.finished:
+        await close_lobby(bot, record, board)
+
+
+async def publish_start(bot: "TabletopBot", loaded: Loaded, header: str) -> discord.Message | None:
+    """The first board of a game, a turn DM to whoever decides first, the starting hands to the others."""
+    record, match = loaded.record, loaded.match
+    names = await announce.seat_names(bot, record)
+    pinged = list(match.awaited_seats())
+    board = await post_board(bot, record, match, (), pinged, header, force_new=True)
+    for seat in range(match.players):
+        if seat in pinged:
+            await notify_turn(bot, record, match, seat, (), names)
+        else:
+            await send_private(bot, record, match, seat, names, T("ゲーム開始時のあなたの情報です。", "Your starting information."),
+                               (), only_with_image=True)
+    return board
+
+
+def _young(message_id: int) -> bool:
+    return time.time() - discord.utils.snowflake_time(message_id).timestamp() < EDIT_WINDOW_SECONDS
+
+
+async def post_board(
+    bot: "TabletopBot", record: GameRecord, match: Match, events: Iterable[Event], pinged: Sequence[int],
+    header: str | None = None, *, force_new: bool = False,
+) -> discord.Message | None:
+    """A new board message when someone is pinged or the game ended, else the current one updated."""
+    locale = await announce.guild_locale(bot, record)
+    names = await announce.seat_names(bot, record)
+    tnames = announce.text_names(names)
+    lines = ([header] if header else []) + announce.event_lines(events, locale, tnames)
+    if match.finished:
+        summary = match.outcome.summary.render(locale, tnames) if match.outcome else ""
+        lines = [line for line in lines if line != summary]
+    current = record.board_message_id
+    update = not (force_new or pinged or match.finished or current is None or not _young(current))
+    # An edit notifies nobody, so while a board is updated in place every awaited seat keeps its mention.
+    shown = match.awaited_seats() if update else pinged
+    status = announce.status_lines(record, match, locale, tnames, shown)
+    log_text = "\n".join(filter(None, [record.board_log if update else "", *lines]))
+    content = tail_clip(log_text, "\n".join(status))
+    file = await announce.render_file("board", record, match, None, locale, names)
+    view = None if match.finished else views.board_view(record.id, locale)
+    mentions = discord.AllowedMentions(everyone=False, roles=False, replied_user=False,
+                                       users=[discord.Object(record.players[seat]) for seat in pinged])
+    channel = bot.get_partial_messageable(record.thread_id or record.channel_id)
+    try:
+        if update and current is not None:
+            message = await channel.get_partial_message(current).edit(
+                content=content, attachments=[file] if file else [], view=view, allowed_mentions=mentions)
+        else:
+            kwargs: dict[str, Any] = {"content": content, "allowed_mentions": mentions}
+            if file is not None:
+                kwargs["file"] = file
+            if view is not None:
+                kwargs["view"] = view
+            message = await channel.send(**kwargs)
+    except discord.HTTPException:
+        log.warning("game %s: the board could not be posted", record.id, exc_info=True)
+        return None
+    await bot.store.set_messages(record.id, board_message_id=message.id, board_log=log_text or " ")
+    return message
+
+
+def tail_clip(log_text: str, status: str) -> str:
+    """The status always shows; the log keeps its newest lines when the message would be too long."""
+    room = 2000 - len(status) - 2
+    if len(log_text) > room:
+        log_text = "…" + log_text[len(log_text) - room + 1:]
+    return clip("\n".join(filter(None, [log_text, status])))
+
+
+async def reply_to_actor(
+    interaction: discord.Interaction, record: GameRecord, match: Match, first: Played, events: Sequence[Event],
+    names: dict[int, str], board: discord.Message | None,
+) -> None:
+    """What was done (in the actor's language, with their private lines), and their next menu if any."""
+    locale = lang(interaction.locale)
+    tnames = announce.text_names(names)
+    seat = first.step.seat
+    action = first.step.action
+    label = action.label(locale, tnames) if action else first.step.notation
+    lines = [tr("turn.done", locale, action=label), *announce.event_lines(events, locale, tnames, seat)]
+    if board is not None:
+        lines.append(board.jump_url)
+    done = "\n".join(lines)
+    try:
+        if seat in match.awaited_seats():
+            payload = await picker_payload(record, match, seat, menu_at(match, seat, ()), locale, names, with_image=True)
+            payload["content"] = clip(done + "\n\n" + payload["content"])
+            file = payload.pop("file", None)
+            await interaction.edit_original_response(attachments=[file] if file else [], **payload)
+        else:
+            await interaction.edit_original_response(content=clip(done), view=None, attachments=[])
+    except discord.HTTPException:
+        log.warning("game %s: could not answer the actor", record.id, exc_info=True)
+
+
+async def notify_turn(
+    bot: "TabletopBot", record: GameRecord, match: Match, seat: int, events: Iterable[Event], names: dict[int, str]
+) -> None:
+    """One DM for one handover: "your turn", the prompt, private lines and image, a Take turn button."""
+    decision = match.decision_of(seat)
+    prompt = decision.prompt if decision else T("", "")
+    await send_private(bot, record, match, seat, names, prompt, events, turn=True)
+
+
+async def send_private(
+    bot: "TabletopBot", record: GameRecord, match: Match, seat: int, names: dict[int, str], note: Text,
+    events: Iterable[Event], *, turn: bool = False, only_with_image: bool = False,
+) -> bool:
+    """A DM to one seat; on 50007 remember it and say so once in the thread (the button works instead)."""
+    user_id = record.players[seat]
+    user = await bot.store.get_user(user_id)
+    if user.dms_closed:
+        return False
+    locale = lang(user.locale)
+    tnames = announce.text_names(names)
+    key = "turn.your_turn" if turn else "turn.private_update"
+    title = tr(key, locale, game=game_of(record).name.get(locale), id=record.id)
+    lines = [f"**{title}**", note.render(locale, tnames), *announce.event_lines(events, locale, tnames, seat),
+             announce.jump_url(record, record.board_message_id)]
+    file = await announce.render_file("private", record, match, seat, locale, names)
+    if file is None and only_with_image:
+        return False
+    view = views.take_view(record.id, locale) if seat in match.awaited_seats() else None
+    try:
+        channel = await bot.create_dm(discord.Object(user_id))
+        await channel.send(**announce.dm_kwargs("\n".join(filter(None, lines)), file, view))
+        return True
+    except discord.Forbidden as error:
+        if error.code != announce.DM_CLOSED:
+            log.warning("game %s: DM to seat %s refused", record.id, seat, exc_info=True)
+            return False
+        await bot.store.update_user(user_id, dms_closed=True)
+        await _say_dms_closed(bot, record, user_id)
+        return False
+    except discord.HTTPException:
+        log.warning("game %s: DM to seat %s failed", record.id, seat, exc_info=True)
+        return False
+
+
+async def _say_dms_closed(bot: "TabletopBot", record: GameRecord, user_id: int) -> None:
+    locale = await announce.guild_locale(bot, record)
+    thread = bot.get_partial_messageable(record.thread_id or record.channel_id)
+    try:
+        await thread.send(tr("turn.dm_closed_notice", locale, user=f"<@{user_id}>"),
+                          allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=[discord.Object(user_id)]))
+    except discord.HTTPException:
+        log.warning("game %s: could not post the closed-DM notice", record.id, exc_info=True)
+
+
+async def close_lobby(bot: "TabletopBot", record: GameRecord, board: discord.Message | None) -> None:
+    """The lobby message shows the result and a link to the final board instead of "In progress"."""
+    if record.lobby_message_id is None:
+        return
+    try:
+        fresh = await bot.store.get_game(record.id) or record
+        locale = await announce.guild_locale(bot, fresh)
+        embed = await announce.lobby_embed(bot, fresh, locale)
+        names = announce.text_names(await announce.seat_names(bot, fresh))
+        outcome = match_of(fresh).outcome if fresh.state else None
+        result = outcome.summary.render(locale, names) if outcome else ""
+        link = board.jump_url if board is not None else announce.jump_url(fresh, fresh.board_message_id)
+        embed.add_field(name=tr(f"game.status_{fresh.status}", locale), value=clip(f"{result}\n{link}", 1024), inline=False)
+        channel = bot.get_partial_messageable(record.channel_id)
+        await channel.get_partial_message(record.lobby_message_id).edit(embed=embed, view=None)
+    except (discord.HTTPException, StoreError):
+        log.warning("game %s: could not update the lobby message", record.id, exc_info=True)

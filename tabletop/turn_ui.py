@@ -1,0 +1,160 @@
+"""The persistent components of a running game: Take turn, My info, picker steps, resign confirmation.
+
+A click loads the game once, decodes it once and lists the seat's legal actions once; a move is
+checked against that seat's decision id, so other seats answering the same window never make it stale.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, cast
+
+import discord
+
+from engine.core.errors import GameError, NotYourDecision
+from tabletop import announce, ids
+from tabletop.i18n import lang, text, tr
+from tabletop.interactions import bot_of, guarded, send_ephemeral
+from tabletop.picker import decode
+from tabletop.pickers import menu_at, picker_payload
+from tabletop.publish import after_commit
+from tabletop.service import Loaded, game_of, match_of
+from tabletop.views import take_view
+from storage.base import LobbyError
+
+
+class GameButton:
+    """A persistent button whose custom id carries only the game id."""
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]) -> Any:
+        return cls(item, int(match["gid"]))  # type: ignore[call-arg]
+
+    def __init__(self, item: discord.ui.Button, game_id: int) -> None:
+        super().__init__(item)  # type: ignore[call-arg]
+        self.game_id = game_id
+
+
+class TakeTurn(GameButton, discord.ui.DynamicItem[discord.ui.Button], template=ids.TAKE):
+    @guarded
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await open_picker(interaction, self.game_id)
+
+
+class MyInfo(GameButton, discord.ui.DynamicItem[discord.ui.Button], template=ids.INFO):
+    @guarded
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await show_private(interaction, self.game_id)
+
+
+class ResignConfirm(GameButton, discord.ui.DynamicItem[discord.ui.Button], template=ids.RESIGN):
+    @guarded
+    async def callback(self, interaction: discord.Interaction) -> None:
+        bot = bot_of(interaction)
+        loaded = await bot.service.load(self.game_id)
+        seat = bot.service.seat(loaded.record, interaction.user.id)
+        await interaction.response.defer()
+        played = await bot.service.concede(loaded, seat)
+        await interaction.edit_original_response(content=tr("game.resign_button", interaction.locale) + " ✓", view=None)
+        await after_commit(bot, played)
+
+
+class PickButton(discord.ui.DynamicItem[discord.ui.Button], template=ids.PICK):
+    def __init__(self, item: discord.ui.Button, game_id: int, decision: int, path: tuple[int, ...] | None) -> None:
+        super().__init__(item)
+        self.game_id, self.decision, self.path = game_id, decision, path
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]) -> "PickButton":
+        return cls(item, int(match["gid"]), int(match["dec"]), decode(match["path"]))
+
+    @guarded
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await advance(interaction, self.game_id, self.decision, self.path)
+
+
+class PickSelect(discord.ui.DynamicItem[discord.ui.Select], template=ids.PICK_SELECT):
+    def __init__(self, item: discord.ui.Select, game_id: int, decision: int) -> None:
+        super().__init__(item)
+        self.game_id, self.decision = game_id, decision
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Select, match: re.Match[str]) -> "PickSelect":
+        return cls(item, int(match["gid"]), int(match["dec"]))
+
+    @guarded
+    async def callback(self, interaction: discord.Interaction) -> None:
+        values = cast(discord.ui.Select, self.item).values
+        await advance(interaction, self.game_id, self.decision, decode(values[0]) if len(values) == 1 else None)
+
+
+DYNAMIC_ITEMS = (TakeTurn, MyInfo, ResignConfirm, PickButton, PickSelect)
+
+
+async def resolve(interaction: discord.Interaction, game_id: int | None) -> Loaded:
+    """The active game a command or button means, loaded and decoded once."""
+    bot = bot_of(interaction)
+    record = await bot.service.find_game(explicit=game_id, channel_id=interaction.channel_id,
+                                         user_id=interaction.user.id, guild_id=interaction.guild_id)
+    if record is None:
+        raise LobbyError("not_found") if game_id is not None else GameError(text("err.which_game"))
+    if record.status != "active":
+        raise GameError(text("err.not_active"))
+    return Loaded(record, match_of(record))
+
+
+async def show_private(interaction: discord.Interaction, game_id: int | None) -> None:
+    """The seat's private view image and prompt, to that user only."""
+    bot = bot_of(interaction)
+    loaded = await resolve(interaction, game_id)
+    record, match = loaded.record, loaded.match
+    seat = bot.service.seat(record, interaction.user.id)
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    locale = lang(interaction.locale)
+    names = await announce.seat_names(bot, record)
+    file = await announce.render_file("private", record, match, seat, locale, names)
+    decision = match.decision_of(seat)
+    content = tr("turn.private_update", locale, game=game_of(record).name.get(locale), id=record.id)
+    if decision is not None:
+        content += "\n" + decision.prompt.render(locale, announce.text_names(names))
+    view = take_view(record.id, locale) if decision is not None else None
+    await interaction.followup.send(**announce.dm_kwargs(content, file, view), ephemeral=True)
+
+
+async def waiting_refusal(interaction: discord.Interaction, loaded: Loaded) -> NotYourDecision:
+    names = announce.text_names(await announce.seat_names(bot_of(interaction), loaded.record))
+    who = ", ".join(names[s] for s in loaded.match.awaited_seats()) or "-"
+    return NotYourDecision(text("err.not_your_turn").with_args(who=who))
+
+
+async def open_picker(interaction: discord.Interaction, game_id: int) -> None:
+    bot = bot_of(interaction)
+    loaded = await bot.service.load(game_id)
+    record, match = loaded.record, loaded.match
+    seat = bot.service.seat(record, interaction.user.id)
+    if seat not in match.awaited_seats():
+        raise await waiting_refusal(interaction, loaded)
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    names = await announce.seat_names(bot, record)
+    payload = await picker_payload(record, match, seat, menu_at(match, seat, ()), lang(interaction.locale), names, with_image=True)
+    await interaction.followup.send(ephemeral=True, **payload)
+
+
+async def advance(interaction: discord.Interaction, game_id: int, decision: int, path: tuple[int, ...] | None) -> None:
+    """One picker step: the next menu, or the chosen action applied once the path reaches one."""
+    bot = bot_of(interaction)
+    loaded = await bot.service.load(game_id)
+    record, match = loaded.record, loaded.match
+    seat = bot.service.seat(record, interaction.user.id)
+    match.check_decision(seat, decision)
+    if path is None:
+        raise GameError(text("err.bad_input"))
+    found = menu_at(match, seat, path)
+    if found.action is None:
+        names = await announce.seat_names(bot, record)
+        payload = await picker_payload(record, match, seat, found, lang(interaction.locale), names, with_image=False)
+        await interaction.response.edit_message(**payload)
+        return
+    await interaction.response.defer()
+    played = await bot.service.play(loaded, seat, found.action, decision_id=decision)
+    await after_commit(bot, played, interaction)

@@ -1,0 +1,106 @@
+"""Component layouts, built from plain buttons and selects whose custom ids the persistent handlers in
+`lobby_ui` and `turn_ui` match. Building them needs no handler, so the publish path can attach them
+without importing the click handling (and the click handling imports the publish path)."""
+
+from __future__ import annotations
+
+from typing import Mapping
+
+import discord
+
+from engine.core.game import Game
+from engine.core.types import Choice
+from tabletop import ids
+from tabletop.i18n import tr
+from tabletop.picker import Entry, Menu, encode
+from storage.base import GameRecord
+
+LABEL_LIMIT = 80
+OPTION_LIMIT = 100
+
+
+def short(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def board_view(game_id: int, locale: str) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(discord.ui.Button(label=tr("turn.take", locale), style=discord.ButtonStyle.primary, custom_id=ids.take(game_id)))
+    view.add_item(discord.ui.Button(label=tr("turn.private", locale), style=discord.ButtonStyle.secondary, custom_id=ids.info(game_id)))
+    return view
+
+
+def take_view(game_id: int, locale: str) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(discord.ui.Button(label=tr("turn.take", locale), style=discord.ButtonStyle.primary, custom_id=ids.take(game_id)))
+    return view
+
+
+def resign_view(game_id: int, locale: str) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(discord.ui.Button(label=tr("game.resign_button", locale), style=discord.ButtonStyle.danger, custom_id=ids.resign(game_id)))
+    return view
+
+
+LOBBY_STYLES = {"join": discord.ButtonStyle.success, "leave": discord.ButtonStyle.secondary,
+                "start": discord.ButtonStyle.primary, "cancel": discord.ButtonStyle.danger}
+
+
+def lobby_view(record: GameRecord, game: Game, locale: str) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    if record.status != "lobby":
+        return view
+    for op, style in LOBBY_STYLES.items():
+        view.add_item(discord.ui.Button(label=tr(f"lobby.{op}", locale), style=style, custom_id=ids.lobby(op, record.id)))
+    counts = [count for count in game.player_counts if count <= record.capacity] or list(game.player_counts)
+    for row, spec in enumerate(game.options[:4], start=1):
+        current = str(record.options.get(spec.key, spec.default))
+        offered = [c for c in spec.choices if any(spec.allowed(c.key, count) for count in counts)]
+        view.add_item(discord.ui.Select(
+            custom_id=ids.lobby_option(record.id, spec.key),
+            placeholder=short(spec.label.get(locale), 150),
+            options=[
+                discord.SelectOption(label=short(f"{spec.label.get(locale)}: {c.label.get(locale)}", OPTION_LIMIT), value=c.key,
+                                     default=c.key == current)
+                for c in offered
+            ],
+            row=row,
+        ))
+    return view
+
+
+def _label(steps: tuple[Choice, ...], locale: str, names: Mapping[int, str]) -> str:
+    return " › ".join(step.label.render(locale, names) for step in steps)
+
+
+def picker_view(game_id: int, decision: int, menu: Menu, locale: str, names: Mapping[int, str]) -> discord.ui.View:
+    """One menu level: button rows and selects as `picker.menu` grouped them, and Back below."""
+    view = discord.ui.View(timeout=None)
+    row = 0
+    for group in menu.groups:
+        if group.select:
+            view.add_item(discord.ui.Select(
+                custom_id=ids.pick_select(game_id, decision, _common(group.entries)),
+                placeholder=short(group.title.label.render(locale, names) if group.title else tr("turn.choose", locale), 150),
+                options=[discord.SelectOption(label=short(_label(entry.steps, locale, names), OPTION_LIMIT) or "-",
+                                              value=encode(entry.path)) for entry in group.entries],
+                row=row,
+            ))
+            row += 1
+            continue
+        for index, entry in enumerate(group.entries):
+            view.add_item(discord.ui.Button(label=short(_label(entry.steps, locale, names), LABEL_LIMIT) or "-",
+                                            style=discord.ButtonStyle.primary, custom_id=ids.pick(game_id, decision, entry.path),
+                                            row=row + index // 5))
+        row += (len(group.entries) + 4) // 5
+    if menu.back is not None:
+        view.add_item(discord.ui.Button(label=tr("turn.back", locale), style=discord.ButtonStyle.secondary, row=4,
+                                        custom_id=ids.pick(game_id, decision, menu.back, back=True)))
+    return view
+
+
+def _common(entries: tuple[Entry, ...]) -> tuple[int, ...]:
+    """The longest path all entries share: unique per select in a message, as custom ids must be."""
+    first = entries[0].path
+    length = min(len(entry.path) for entry in entries)
+    return first[: next((i for i in range(length) if any(entry.path[i] != first[i] for entry in entries)), length)]

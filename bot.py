@@ -13,9 +13,11 @@ import logging
 import signal
 import sys
 
+import aiohttp
 import discord
 from discord import app_commands
 
+from tabletop import packages
 from tabletop.bot import TabletopBot
 from tabletop.config import SETUP_HELP, Config
 from tabletop.limits import check_commands
@@ -35,7 +37,14 @@ async def check(config: Config) -> int:
         await bot.setup_hook()
         translator = bot.tree.translator
         payload = [await command.get_translated_payload(bot.tree, translator) for command in bot.tree.get_commands()]
-        problems = check_commands(payload)
+        problems = check_commands(payload) + packages.missing_packages()
+        for package in packages.declared().values():
+            found = packages.problems(package)
+            problems += found
+            if not found:
+                print(f"ok  game {package.id}: {'/'.join(map(str, package.game.player_counts))} players, rules ja/en, "
+                      f"renderer, private images {'yes' if package.private_images else 'no'}, "
+                      f"automatic answers {'yes' if package.auto_answer else 'no'}")
         for cog in sorted(bot.cogs.values(), key=lambda cog: type(cog).__module__):
             listed = ", ".join(
                 f"/{command.name}" + (f" ({len(command.commands)} subcommands)" if isinstance(command, app_commands.Group) else "")
@@ -44,7 +53,7 @@ async def check(config: Config) -> int:
             print(f"ok  {type(cog).__module__}: {listed or 'no commands'}")
         print(f"database {config.database_path}: ok; {len(payload)} top-level commands")
         for problem in problems:
-            print(f"command problem: {problem}", file=sys.stderr)
+            print(f"problem: {problem}", file=sys.stderr)
         return 1 if problems else 0
     finally:
         await bot.close()
@@ -93,10 +102,17 @@ def main(argv: list[str] | None = None) -> int:
     try:
         if args.command == "sync":
             guild = config.dev_guild_id if args.guild == -1 else args.guild
+            if args.guild == -1 and guild is None:
+                print("sync --guild needs a server id: pass one (sync --guild 123…) or set DEV_GUILD_ID in .env. "
+                      "Nothing was synced.", file=sys.stderr)
+                return 2
             return asyncio.run(sync(config, guild))
         return asyncio.run(run(config))
     except discord.LoginFailure:
         print("Discord refused the token in DISCORD_TOKEN. Reset it in the developer portal and update .env.", file=sys.stderr)
+        return 1
+    except (aiohttp.ClientError, OSError, asyncio.TimeoutError) as error:
+        print(f"Could not reach Discord ({type(error).__name__}: {error}). Check the network and try again.", file=sys.stderr)
         return 1
 
 

@@ -15,13 +15,15 @@ from discord.ext import commands
 
 from renderers import RenderContext
 from renderers.toolkit import encode_png
-from renderers.wallofwar import all_card_ids, card_pages, cards_sheet
+from engine.wallofwar import GAME
+from renderers.wallofwar import RENDERER, all_card_ids, card_pages, cards_sheet
 from tabletop import announce
 from tabletop.bot import TabletopBot
 from tabletop.interactions import refusals
 from tabletop.lobby_ui import create_lobby
 from tabletop.i18n import lang, ls
 from tabletop.options import option_choices, player_choices
+from tabletop.packages import GamePackage, declare, rules_files
 
 GAME_ID = "wallofwar"
 CARDS_NOTE = {
@@ -74,6 +76,9 @@ class WallOfWar(commands.Cog):
         await interaction.response.defer(ephemeral=True, thinking=True)
         files = await asyncio.to_thread(card_list_files, locale)
         await interaction.followup.send(files=files, ephemeral=True)
+
+
+PACKAGE = declare(GamePackage(game=GAME, renderer=RENDERER, rules=rules_files(GAME_ID), private_images=True))
 
 
 async def setup(bot: TabletopBot) -> None:

@@ -14,16 +14,18 @@ from discord import app_commands
 from discord.ext import commands
 
 from engine.core.match import Match
+from engine.warchest import GAME
 from engine.warchest.units import UNITS
 from renderers import RenderContext
 from renderers.toolkit import encode_png
-from renderers.warchest import units_sheet
-from tabletop import announce, auto
+from renderers.warchest import RENDERER, units_sheet
+from tabletop import announce
 from tabletop.bot import TabletopBot
 from tabletop.interactions import refusals, send_ephemeral
 from tabletop.lobby_ui import create_lobby
 from tabletop.i18n import lang, ls
 from tabletop.options import option_choices, player_choices
+from tabletop.packages import GamePackage, declare, rules_files
 from tabletop.service import match_of
 
 GAME_ID = "warchest"
@@ -92,6 +94,14 @@ class WarChest(commands.Cog):
         await send_ephemeral(interaction, template.format(choice=ja if lang(interaction.locale) == "ja" else en))
 
 
+PACKAGE = declare(GamePackage(
+    game=GAME,
+    renderer=RENDERER,
+    rules=rules_files(GAME_ID),
+    private_images=True,
+    auto_answer=royal_guard_answer,
+))
+
+
 async def setup(bot: TabletopBot) -> None:
-    auto.register(GAME_ID, royal_guard_answer)
     await bot.add_cog(WarChest(bot))

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import asyncio
 import io
-from pathlib import Path
 from typing import TYPE_CHECKING, Any, Iterable, Mapping
 
 import discord
@@ -19,6 +18,7 @@ from engine.core.types import Decision, Event
 from renderers import RenderContext, for_game
 from renderers.names import display_name
 from renderers.toolkit import encode_png
+from tabletop import packages
 from tabletop.i18n import lang, tr
 from tabletop.interactions import clip
 from tabletop.service import game_of, options_summary
@@ -69,6 +69,9 @@ def _render(kind: str, record: GameRecord, match: Match, seat: int | None, local
 async def render_file(
     kind: str, record: GameRecord, match: Match, seat: int | None, locale: str, names: Mapping[int, str]
 ) -> discord.File | None:
+    package = packages.get(record.game_type)
+    if kind == "private" and package is not None and not package.private_images:
+        return None
     data = await asyncio.to_thread(_render, kind, record, match, seat, locale, names)
     if data is None:
         return None
@@ -146,14 +149,12 @@ async def lobby_embed(bot: "TabletopBot", record: GameRecord, locale: str) -> di
     return embed
 
 
-RULES_DIR = Path(__file__).resolve().parent.parent / "data"
-
-
 def rules_embed(game_id: str, locale: str) -> discord.Embed:
-    """A game's rules in our own words, from `data/<game>/rules.<lang>.md`, else its one-line summary."""
+    """A game's rules in our own words, from its package's rules document, else its one-line summary."""
     game = registry.get(game_id)
-    path = RULES_DIR / game_id / f"rules.{lang(locale)}.md"
-    body = path.read_text(encoding="utf-8") if path.exists() else game.summary.get(locale)
+    package = packages.get(game_id)
+    path = package.rules.get(lang(locale)) if package else None
+    body = path.read_text(encoding="utf-8") if path is not None and path.is_file() else game.summary.get(locale)
     embed = discord.Embed(title=game.name.get(locale), description=clip(body, 4096) or None, colour=0x0072B2)
     embed.add_field(name="👥", value="/".join(map(str, game.player_counts)))
     return embed

@@ -62,7 +62,7 @@ class TabletopBot(commands.Bot):
         await self.store.open()
         await self.tree.set_translator(Translator())
         self.add_dynamic_items(*components.DYNAMIC_ITEMS)
-        for module in cog_modules():
+        for module in (*cog_modules(), *self.config.extra_cogs):
             await self.load_extension(module)
 
     async def close(self) -> None:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from dotenv import load_dotenv
@@ -28,10 +28,12 @@ DISCORD_TOKEN is not set, so the bot cannot log in.
 
 @dataclass(frozen=True, slots=True)
 class Config:
-    token: str | None
+    token: str | None = field(repr=False)
     database_path: str
     dev_guild_id: int | None
     log_level: str
+    extra_cogs: tuple[str, ...] = ()
+    """Modules of games that live outside `cogs/` (EXTRA_COGS, comma-separated), loaded after them."""
 
     @classmethod
     def from_env(cls, env_file: Path | None = ROOT / ".env") -> "Config":
@@ -43,4 +45,5 @@ class Config:
             database_path=os.environ.get("DATABASE_PATH", "").strip() or str(DEFAULT_DATABASE),
             dev_guild_id=int(guild) if guild.isdigit() else None,
             log_level=os.environ.get("LOG_LEVEL", "INFO").strip().upper() or "INFO",
+            extra_cogs=tuple(name.strip() for name in os.environ.get("EXTRA_COGS", "").split(",") if name.strip()),
         )

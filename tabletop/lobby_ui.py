@@ -112,7 +112,7 @@ async def start_game(interaction: discord.Interaction, record: GameRecord) -> No
     board = await publish_start(bot, Loaded(record, loaded.match), "\n".join(filter(None, [header, start_line])))
     await interaction.edit_original_response(
         embed=await announce.lobby_embed(bot, record, locale), view=None,
-        content=tr("lobby.started", locale, link=board.jump_url if board else announce.jump_url(record)),
+        content=tr("lobby.started", locale, link=announce.jump_url(record, board)),
     )
 
 

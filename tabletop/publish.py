@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import logging
 import time
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Iterable, Sequence
 
 import discord
@@ -25,7 +26,7 @@ import discord
 from engine.core.errors import GameError
 from engine.core.match import Match
 from engine.core.types import Event, T, Text
-from tabletop import announce, auto, views
+from tabletop import announce, packages, views
 from tabletop.i18n import lang, tr
 from tabletop.interactions import clip
 from tabletop.pickers import menu_at, picker_payload
@@ -36,6 +37,7 @@ if TYPE_CHECKING:
     from tabletop.bot import TabletopBot
 
 log = logging.getLogger("tabletop.publish")
+MAX_CHAIN = 20
 EDIT_WINDOW_SECONDS = 50 * 60  # Discord refuses repeated edits of messages older than an hour (30046)
 AUTOMATIC = {
     "forced": T("(自動: 選択肢が一つだけ) {action}", "(automatic: the only choice) {action}"),
@@ -47,7 +49,7 @@ async def after_commit(bot: "TabletopBot", played: Played, interaction: discord.
                        header: str | None = None) -> list[Played]:
     """Take what follows automatically, then publish the whole chain once. Returns the chain."""
     chain = [played]
-    for _ in range(auto.MAX_CHAIN):
+    for _ in range(MAX_CHAIN):
         following = await automatic_step(bot, chain[-1])
         if following is None:
             break
@@ -65,14 +67,15 @@ async def automatic_step(bot: "TabletopBot", played: Played) -> Played | None:
             if decision.public and len(legal) == 1:
                 return await bot.service.play(loaded, decision.seat, legal[0], decision_id=match.decisions[decision.seat],
                                               automatic="forced")
-        if not auto.has_responder(match.game.id):
+        package = packages.get(match.game.id)
+        if package is None or package.auto_answer is None:
             return None
-        prefs = {user_id: (await bot.store.get_user(user_id)).prefs for user_id in played.record.players}
-        found = auto.answer(match, played.record.players, prefs)
-        if found is None:
-            return None
-        seat, notation = found
-        return await bot.service.play(loaded, seat, notation, decision_id=match.decisions[seat], automatic="preference")
+        for seat in match.awaited_seats():
+            prefs = (await bot.store.get_user(played.record.players[seat])).prefs
+            notation = package.auto_answer(match, seat, prefs)
+            if notation is not None:
+                return await bot.service.play(loaded, seat, notation, decision_id=match.decisions[seat], automatic="preference")
+        return None
     except GameError:
         return None  # someone acted first: their own publish covers what follows
 
@@ -105,20 +108,24 @@ async def publish(bot: "TabletopBot", chain: Sequence[Played], interaction: disc
     pinged = receivers(first.before, match, actor)
     names = await announce.seat_names(bot, record)
     board = await post_board(bot, record, match, events, pinged, header)
+    if board is not None:
+        record = replace(record, board_message_id=board)
     if interaction is not None:
-        await reply_to_actor(interaction, record, match, first, events, names, board)
+        await reply_to_actor(interaction, record, match, first, events, names)
     for seat in pinged:
         await notify_turn(bot, record, match, seat, events, names)
     if match.finished:
-        await close_lobby(bot, record, board)
+        await close_lobby(bot, record)
 
 
-async def publish_start(bot: "TabletopBot", loaded: Loaded, header: str) -> discord.Message | None:
+async def publish_start(bot: "TabletopBot", loaded: Loaded, header: str) -> int | None:
     """The first board of a game, a turn DM to whoever decides first, the starting hands to the others."""
     record, match = loaded.record, loaded.match
     names = await announce.seat_names(bot, record)
     pinged = list(match.awaited_seats())
     board = await post_board(bot, record, match, (), pinged, header, force_new=True)
+    if board is not None:
+        record = replace(record, board_message_id=board)
     for seat in range(match.players):
         if seat in pinged:
             await notify_turn(bot, record, match, seat, (), names)
@@ -135,8 +142,9 @@ def _young(message_id: int) -> bool:
 async def post_board(
     bot: "TabletopBot", record: GameRecord, match: Match, events: Iterable[Event], pinged: Sequence[int],
     header: str | None = None, *, force_new: bool = False,
-) -> discord.Message | None:
-    """A new board message when someone is pinged or the game ended, else the current one updated."""
+) -> int | None:
+    """A new board message when someone is pinged or the game ended, else the current one updated.
+    Returns the board message's id (None when Discord refused it)."""
     locale = await announce.guild_locale(bot, record)
     names = await announce.seat_names(bot, record)
     tnames = announce.text_names(names)
@@ -171,7 +179,7 @@ async def post_board(
         log.warning("game %s: the board could not be posted", record.id, exc_info=True)
         return None
     await bot.store.set_messages(record.id, board_message_id=message.id, board_log=log_text or " ")
-    return message
+    return message.id
 
 
 def tail_clip(log_text: str, status: str) -> str:
@@ -184,7 +192,7 @@ def tail_clip(log_text: str, status: str) -> str:
 
 async def reply_to_actor(
     interaction: discord.Interaction, record: GameRecord, match: Match, first: Played, events: Sequence[Event],
-    names: dict[int, str], board: discord.Message | None,
+    names: dict[int, str],
 ) -> None:
     """What was done (in the actor's language, with their private lines), and their next menu if any."""
     locale = lang(interaction.locale)
@@ -193,8 +201,7 @@ async def reply_to_actor(
     action = first.step.action
     label = action.label(locale, tnames) if action else first.step.notation
     lines = [tr("turn.done", locale, action=label), *announce.event_lines(events, locale, tnames, seat)]
-    if board is not None:
-        lines.append(board.jump_url)
+    lines.append(announce.jump_url(record, record.board_message_id))
     done = "\n".join(lines)
     try:
         if seat in match.awaited_seats():
@@ -211,7 +218,8 @@ async def reply_to_actor(
 async def notify_turn(
     bot: "TabletopBot", record: GameRecord, match: Match, seat: int, events: Iterable[Event], names: dict[int, str]
 ) -> None:
-    """One DM for one handover: "your turn", the prompt, private lines and image, a Take turn button."""
+    """One DM for one handover: "your turn", the prompt, private lines and image, and the decision's menu
+    itself, so a player notified on their phone decides with one tap from the DM."""
     decision = match.decision_of(seat)
     prompt = decision.prompt if decision else T("", "")
     await send_private(bot, record, match, seat, names, prompt, events, turn=True)
@@ -235,7 +243,9 @@ async def send_private(
     file = await announce.render_file("private", record, match, seat, locale, names)
     if file is None and only_with_image:
         return False
-    view = views.take_view(record.id, locale) if seat in match.awaited_seats() else None
+    view: discord.ui.View | None = None
+    if turn and seat in match.awaited_seats():
+        view = views.picker_view(record.id, match.decisions[seat], menu_at(match, seat, ()), locale, tnames)
     try:
         channel = await bot.create_dm(discord.Object(user_id))
         await channel.send(**announce.dm_kwargs("\n".join(filter(None, lines)), file, view))
@@ -262,7 +272,7 @@ async def _say_dms_closed(bot: "TabletopBot", record: GameRecord, user_id: int) 
         log.warning("game %s: could not post the closed-DM notice", record.id, exc_info=True)
 
 
-async def close_lobby(bot: "TabletopBot", record: GameRecord, board: discord.Message | None) -> None:
+async def close_lobby(bot: "TabletopBot", record: GameRecord) -> None:
     """The lobby message shows the result and a link to the final board instead of "In progress"."""
     if record.lobby_message_id is None:
         return
@@ -273,7 +283,7 @@ async def close_lobby(bot: "TabletopBot", record: GameRecord, board: discord.Mes
         names = announce.text_names(await announce.seat_names(bot, fresh))
         outcome = match_of(fresh).outcome if fresh.state else None
         result = outcome.summary.render(locale, names) if outcome else ""
-        link = board.jump_url if board is not None else announce.jump_url(fresh, fresh.board_message_id)
+        link = announce.jump_url(fresh, record.board_message_id)
         embed.add_field(name=tr(f"game.status_{fresh.status}", locale), value=clip(f"{result}\n{link}", 1024), inline=False)
         channel = bot.get_partial_messageable(record.channel_id)
         await channel.get_partial_message(record.lobby_message_id).edit(embed=embed, view=None)

@@ -81,21 +81,25 @@ class Table:
 
     async def take_turn(self, user: int, game_id: int, rng: random.Random, board: RecordedMessage | None = None,
                         policy: Policy | None = None) -> None:
-        """Click Take turn, then walk the picker until the action is committed.
+        """Decide from the "your turn" DM when it holds this decision's menu (a player notified on their
+        phone taps there), else click Take turn on the board; then walk the picker until the action is
+        committed. A given `board` forces the Take turn route (an old board after a restart).
 
         Without a policy each level's choice is random; with one, the driver clicks the path to the
         notation the policy picks, exactly as a player aiming for that move would.
         """
         record = await self.record(game_id)
         before = record.version
+        match = Match.from_json(registry.get(record.game_type), record.state or {})
+        seat = record.seat_of(user)
+        assert seat is not None
         target: tuple[int, ...] | None = None
         if policy is not None:
-            match = Match.from_json(registry.get(record.game_type), record.state or {})
-            seat = record.seat_of(user)
-            assert seat is not None
             target = path_to(match.legal_actions(seat), policy(match, seat, rng))
-        await self.world.click(user, board or self.latest_board(record), f"tt:take:{game_id}")
-        picker = self.world.last_message(ephemeral_for=user)
+        picker = None if board is not None else self.dm_menu(user, game_id, match.decisions[seat])
+        if picker is None:
+            await self.world.click(user, board or self.latest_board(record), f"tt:take:{game_id}")
+            picker = self.world.last_message(ephemeral_for=user)
         for _ in range(12):
             picker = self.world.message(picker.id)
             forward = self._forward_choices(picker)
@@ -113,6 +117,15 @@ class Table:
                 self.commits.setdefault(game_id, []).append((len(self.world.interactions), after.version))
                 return
         raise AssertionError("the picker never reached an action")
+
+    def dm_menu(self, user: int, game_id: int, decision: int) -> RecordedMessage | None:
+        """The newest DM to `user` whose menu belongs to this game and this decision of theirs."""
+        for message in reversed(self.world.dms_to(user)):
+            for component in message.all_components():
+                found = PICK.match(component.get("custom_id", ""))
+                if found and int(found.group(2)) == game_id:
+                    return message if int(found.group(3)) == decision else None
+        return None
 
     @staticmethod
     def _forward_choices(picker: RecordedMessage) -> list[tuple[str, str, str, tuple[int, ...]]]:
@@ -179,14 +192,15 @@ def private_event_texts(record: GameRecord, actions: list[tuple[int, str]], name
 
 
 async def assert_privacy(table: Table, game_id: int) -> None:
-    """Nothing private to one player appears in a public message or in another player's DMs/ephemerals."""
+    """Nothing private to one player appears in any version of a public message or of another player's
+    DMs and ephemerals (a message edited later still showed its earlier versions)."""
     world = table.world
     record = await table.record(game_id)
     actions = [(a.seat, a.action) for a in await table.bot.store.actions(game_id)]
     names = {seat: await table.bot.display_name(user) for seat, user in enumerate(record.players)}
     secrets = private_event_texts(record, actions, names)
-    public = [m for channel in {record.channel_id, record.thread_id or record.channel_id} for m in world.messages_in(channel)]
-    seen_by = {seat: world.dms_to(user) + world.ephemerals_for(user) for seat, user in enumerate(record.players)}
+    public = world.every_version(channels={record.channel_id, record.thread_id or record.channel_id})
+    seen_by = {seat: world.every_version(seen_by=user) for seat, user in enumerate(record.players)}
     for message in public:
         for file in message.attachments:
             assert not file.filename.startswith("private-"), f"private image in public: {file.filename}"

@@ -25,7 +25,7 @@ async def test_lobby_to_finished_game_with_restart_dms_closed_and_privacy(table:
     assert record.status == "active" and record.thread_id is not None
     thread_messages = world.messages_in(record.thread_id)
     assert thread_messages and thread_messages[0].attachments, "first board has an image"
-    assert any(m.attachments and m.attachments[0].filename.startswith("private-") for m in world.dms_to(ALICE))
+    assert any(m.attachments and m.attachments[0].filename.startswith("private-") for m in world.every_version(seen_by=ALICE))
     assert world.dms_to(BOB) == []
 
     actions = await table.play_to_end(game_id, random.Random(3), restart_at=3)

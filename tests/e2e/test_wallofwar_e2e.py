@@ -61,7 +61,7 @@ async def test_whole_four_player_game_through_discord(table: Table) -> None:
     assert last.attachments and not last.custom_ids()
     image = last.attachments[0].image()
     assert image.width == 1200 and image.height != image.width
-    assert any(m.attachments for m in world.dms_to(ALICE)), "face-down cards arrive by DM"
+    assert any(m.attachments for m in world.every_version(seen_by=ALICE)), "face-down cards arrive by DM"
     assert world.dms_to(BOB) == []
     await assert_privacy(table, game_id)
 

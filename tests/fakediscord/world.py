@@ -460,6 +460,15 @@ class FakeDiscord:
         user = self.user(user)
         return [] if user.dm_channel_id is None else self.messages_in(user.dm_channel_id, include_ephemeral=True)
 
+    def every_version(self, *, channels: set[int] | None = None, seen_by: UserRef | None = None) -> list[RecordedMessage]:
+        """Every version of every message (edits included), oldest first: in `channels` (public only),
+        or everything `seen_by` one user privately (their DMs and their ephemerals)."""
+        if seen_by is not None:
+            user = self.user(seen_by)
+            return [m for m in self.records if (user.dm_channel_id is not None and m.channel_id == user.dm_channel_id)
+                    or (m.ephemeral and m.interaction_user_id == user.id)]
+        return [m for m in self.records if not m.ephemeral and (channels is None or m.channel_id in channels)]
+
     def ephemerals_for(self, user: UserRef) -> list[RecordedMessage]:
         """Ephemeral messages only `user` can see, current versions, oldest first."""
         user_id = self.user(user).id

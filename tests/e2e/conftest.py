@@ -15,7 +15,7 @@ ALICE, BOB, CAROL, DAVE, ERIN = 100, 101, 102, 103, 104
 
 
 @asynccontextmanager
-async def simulated_server(db_path: Path) -> AsyncIterator[Table]:
+async def simulated_server(db_path: Path, extra_cogs: tuple[str, ...] = ()) -> AsyncIterator[Table]:
     """The server every e2e test plays on; bench/e2e_figures uses it too, so its figures match the tests' world."""
     async with FakeDiscord() as world:
         world.add_guild(GUILD, "Doujin Games", locale="ja")
@@ -26,7 +26,7 @@ async def simulated_server(db_path: Path) -> AsyncIterator[Table]:
         world.add_user(CAROL, "carol")
         world.add_user(DAVE, "dave", locale="ja")
         world.add_user(ERIN, "erin")
-        table = Table(world, db_path)
+        table = Table(world, db_path, extra_cogs)
         await table.boot()
         yield table
         world.assert_no_errors()

@@ -27,8 +27,8 @@ PICK = re.compile(r"^tt:(pick|psel):(\d+):(\d+):([0-9.]*)$")
 """Forward picker items only: a Back button ends in "~" and does not match."""
 
 
-def make_bot(db_path: Path) -> TabletopBot:
-    config = Config(token=None, database_path=str(db_path), dev_guild_id=None, log_level="INFO")
+def make_bot(db_path: Path, extra_cogs: tuple[str, ...] = ()) -> TabletopBot:
+    config = Config(token=None, database_path=str(db_path), dev_guild_id=None, log_level="INFO", extra_cogs=extra_cogs)
     return TabletopBot(config, open_store(str(db_path)))
 
 
@@ -38,13 +38,14 @@ class Table:
 
     world: FakeDiscord
     db_path: Path
+    extra_cogs: tuple[str, ...] = ()
     bot: TabletopBot = field(init=False)
     commits: dict[int, list[tuple[int, int]]] = field(default_factory=dict)
     """Per game, (interactions delivered so far, version reached) each time `take_turn` commits: marks
     the figures (tests/e2e/figures.py) use to attribute each player's click to the action it led to."""
 
     async def boot(self) -> None:
-        self.bot = make_bot(self.db_path)
+        self.bot = make_bot(self.db_path, self.extra_cogs)
         await self.world.attach(self.bot)
 
     async def restart(self) -> None:

@@ -349,6 +349,20 @@ class FakeDiscord:
             raise NotImplementedError(f"select type {kind} is not simulated")
         return await self._deliver(self._component_interaction(user, msg, data))
 
+    async def forge(
+        self, user: UserRef, message: MessageRef, custom_id: str, *, values: list[str] | None = None,
+        channel_id: int | None = None,
+    ) -> InteractionRecord:
+        """A hostile client: a component interaction with any custom id and values, attached to `message`,
+        sent from any channel (of any server), with none of the checks a real Discord client would make."""
+        user = self.user(user)
+        msg = self._messages[message if isinstance(message, int) else message.id]
+        data: dict[str, Any] = {"custom_id": custom_id, "component_type": 2 if values is None else 3}
+        if values is not None:
+            data["values"] = list(values)
+        channel = self.channels[channel_id if channel_id is not None else msg.channel_id]
+        return await self._deliver(self._interaction(3, user, channel, data, msg))
+
     async def submit_modal(
         self, user: UserRef, opened_by: InteractionRecord, values: dict[str, str]
     ) -> InteractionRecord:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import AsyncIterator
@@ -12,6 +13,7 @@ from tests.e2e.driver import CHANNEL, GUILD, LOCKED, Table
 from tests.fakediscord import FakeDiscord
 
 ALICE, BOB, CAROL, DAVE, ERIN = 100, 101, 102, 103, 104
+PLACEHOLDER = re.compile(r"\{(s\d+|[a-z_]+)\}")
 
 
 @asynccontextmanager
@@ -30,6 +32,8 @@ async def simulated_server(db_path: Path, extra_cogs: tuple[str, ...] = ()) -> A
         await table.boot()
         yield table
         world.assert_no_errors()
+        unformatted = [m.text for m in world.records if PLACEHOLDER.search(m.text)]
+        assert unformatted == [], "a message was sent with an unformatted placeholder"
 
 
 @pytest.fixture

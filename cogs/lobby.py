@@ -14,7 +14,7 @@ from engine import registry
 from engine.core.errors import GameError
 from tabletop import announce, views
 from tabletop.bot import TabletopBot
-from tabletop.interactions import clip, is_admin, refusals, send_ephemeral
+from tabletop.interactions import admin_here, check_place, clip, refusals, send_ephemeral
 from tabletop.lobby_ui import create_lobby
 from tabletop.publish import after_commit
 from tabletop.service import Loaded, game_of, match_of
@@ -23,6 +23,8 @@ from tabletop.i18n import lang, ls, text, tr
 from storage.base import LobbyError
 
 log = logging.getLogger("tabletop.lobby")
+LANGUAGES = {"ja": "日本語", "en": "English"}
+MAX_TIMEOUT_HOURS = 720
 DECISION_MARK = "#"
 ACTION_CHARS = 200
 
@@ -158,6 +160,7 @@ class Lobby(commands.Cog):
                 raise GameError(text("err.which_game"))
             if record.status != "active":
                 raise GameError(text("err.not_active"))
+            check_place(interaction, record, from_dm=True)
             notation, decision = split_value(action[:ACTION_CHARS])
             loaded = Loaded(record, match_of(record))
             seat = self.bot.service.seat(record, interaction.user.id)
@@ -176,8 +179,14 @@ class Lobby(commands.Cog):
                                                       user_id=interaction.user.id, guild_id=interaction.guild_id)
             if record is None:
                 raise GameError(text("err.which_game"))
+            if record.status != "active":
+                raise GameError(text("err.not_active"))
+            check_place(interaction, record, from_dm=True)
             self.bot.service.seat(record, interaction.user.id)
-            await send_ephemeral(interaction, tr("game.resign_confirm", interaction.locale), view=views.resign_view(record.id, lang(interaction.locale)))
+            locale = lang(interaction.locale)
+            confirm = tr("game.resign_confirm", locale, game=game_of(record).name.get(locale), id=record.id,
+                         link=announce.jump_url(record, record.board_message_id))
+            await send_ephemeral(interaction, confirm, view=views.resign_view(record.id, locale))
 
     @game.command(name="cancel", description=ls("Call off a game (host or Manage Server)", "ゲームを中止する(主催者かサーバー管理者)"))
     @app_commands.autocomplete(game=game_id_autocomplete)
@@ -187,9 +196,11 @@ class Lobby(commands.Cog):
                                                       guild_id=interaction.guild_id, statuses=("lobby", "active"))
             if record is None:
                 raise GameError(text("err.which_game"))
+            check_place(interaction, record)
+            self.bot.service.require_host(record, interaction.user.id, admin_here(interaction, record))
             await interaction.response.defer(ephemeral=True, thinking=True)
             was_active = record.status == "active"
-            record = await self.bot.service.cancel(record, interaction.user.id, is_admin(interaction))
+            record = await self.bot.service.cancel(record, interaction.user.id, admin_here(interaction, record))
             locale = await announce.guild_locale(self.bot, record)
             line = tr("game.cancelled_by", locale, user=interaction.user.mention)
             channel = self.bot.get_partial_messageable(record.thread_id or record.channel_id if was_active else record.channel_id)
@@ -208,26 +219,36 @@ class Lobby(commands.Cog):
             embed.set_footer(text=tr("game.rules_more", locale, cmd=game))
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
-    @game.command(name="settings", description=ls("Server settings (Manage Server)", "サーバー設定(サーバー管理者)"))
+    @app_commands.command(name="game-settings", description=ls("Server settings for games (Manage Server)", "ゲームのサーバー設定(サーバー管理者)"))
     @app_commands.describe(language=ls("Language of boards and thread messages", "盤面とスレッドの言語"),
                            turn_timeout_hours=ls("Forfeit a player silent this many hours (0 = never)", "この時間操作がなければ時間切れ負け(0で無効)"))
-    @app_commands.choices(language=[app_commands.Choice(name="日本語", value="ja"), app_commands.Choice(name="English", value="en")])
+    @app_commands.choices(language=[app_commands.Choice(name=name, value=code) for code, name in LANGUAGES.items()])
     @app_commands.default_permissions(manage_guild=True)
     @app_commands.guild_only()
     async def settings(self, interaction: discord.Interaction, language: str | None = None,
-                       turn_timeout_hours: app_commands.Range[int, 0, 720] | None = None) -> None:
-        if not is_admin(interaction):
+                       turn_timeout_hours: app_commands.Range[int, 0, MAX_TIMEOUT_HOURS] | None = None) -> None:
+        """A top-level command, so Discord honours its default permissions; checked again here."""
+        permissions = interaction.permissions
+        if interaction.guild_id is None or not permissions.manage_guild:
             await send_ephemeral(interaction, tr("err.not_host", interaction.locale))
+            return
+        if (language is not None and language not in LANGUAGES) or \
+                (turn_timeout_hours is not None and not 0 <= turn_timeout_hours <= MAX_TIMEOUT_HOURS):
+            await send_ephemeral(interaction, tr("err.bad_input", interaction.locale))
             return
         changes: dict[str, object] = {}
         if language is not None:
             changes["locale"] = language
         if turn_timeout_hours is not None:
             changes["turn_timeout_hours"] = turn_timeout_hours
-        assert interaction.guild_id is not None
         settings = await self.bot.store.update_guild_settings(interaction.guild_id, changes)
-        shown = ", ".join(f"{key}={value}" for key, value in sorted(settings.items()))
-        await send_ephemeral(interaction, tr("game.settings_saved", interaction.locale, settings=shown))
+        locale = lang(interaction.locale)
+        hours = int(settings.get("turn_timeout_hours", 0) or 0)
+        shown = "\n".join([
+            tr("settings.language", locale, value=LANGUAGES.get(str(settings.get("locale", "en")), "English")),
+            tr("settings.timeout", locale, value=tr("settings.hours", locale, n=hours) if hours else tr("settings.never", locale)),
+        ])
+        await send_ephemeral(interaction, tr("game.settings_saved", locale, settings="\n" + shown))
 
     # ---- turn timeouts ---------------------------------------------------------------------------------
 

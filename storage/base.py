@@ -154,8 +154,10 @@ class Store(Protocol):
         double click). `status` is "active", "finished" or "cancelled"; finished_at is set for the last two.
         """
 
-    async def cancel_game(self, game_id: int, *, state: dict[str, Any] | None = None, version: int | None = None) -> bool:
-        """Lobby or active -> cancelled, storing `state` when given.
+    async def cancel_game(
+        self, game_id: int, *, state: dict[str, Any] | None = None, version: int | None = None, lobby_only: bool = False
+    ) -> bool:
+        """Lobby or active -> cancelled, storing `state` when given; with `lobby_only` only a lobby.
 
         With `version` (the new version, e.g. `Match.cancelled().version`) the game must currently be at
         `version - 1`. False when the game is missing, already closed, or the version check fails.

@@ -373,10 +373,12 @@ class SqliteStore:
             )
             return True
 
-    async def cancel_game(self, game_id: int, *, state: dict[str, Any] | None = None, version: int | None = None) -> bool:
+    async def cancel_game(
+        self, game_id: int, *, state: dict[str, Any] | None = None, version: int | None = None, lobby_only: bool = False
+    ) -> bool:
         assignments = ["status = 'cancelled'", "updated_at = ?", "finished_at = ?"]
         values: list[Any] = []
-        conditions = ["id = ?", "status IN ('lobby', 'active')"]
+        conditions = ["id = ?", "status = 'lobby'" if lobby_only else "status IN ('lobby', 'active')"]
         keys: list[Any] = [game_id]
         if state is not None:
             assignments.append("state = ?")

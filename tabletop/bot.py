@@ -49,7 +49,7 @@ class TabletopBot(commands.Bot):
             intents=discord.Intents.default(),
             help_command=None,
             tree_cls=Tree,
-            allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
+            allowed_mentions=discord.AllowedMentions.none(),  # each send names exactly whom it notifies
         )
         self.config = config
         self.store = store
@@ -88,7 +88,12 @@ class TabletopBot(commands.Bot):
         return self.names[user_id]
 
     async def on_tree_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
-        """Refusals are answered inside the commands (components.refusals); anything reaching here is a bug."""
+        """Refusals are answered inside the commands (interactions.refusals); a value a real client could not
+        send (out of range, wrong type) is bad input answered briefly; anything else is a bug."""
+        if isinstance(error, (app_commands.TransformerError, app_commands.CheckFailure)):
+            log.info("refused input to %s: %s", interaction.command and interaction.command.qualified_name, error)
+            await send_ephemeral(interaction, tr("err.bad_input", interaction.locale))
+            return
         log.error("command failed: %s", interaction.command and interaction.command.qualified_name,
                   exc_info=getattr(error, "original", error))
         await send_ephemeral(interaction, tr("err.internal", interaction.locale))

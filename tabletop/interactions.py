@@ -11,8 +11,8 @@ from typing import TYPE_CHECKING, Any, AsyncIterator, Awaitable, Callable, cast
 import discord
 
 from engine.core.errors import GameError, StaleDecision, StaleVersion
-from tabletop.i18n import catalog, lang, tr
-from storage.base import StoreError
+from tabletop.i18n import catalog, lang, text, tr
+from storage.base import GameRecord, StoreError
 
 if TYPE_CHECKING:
     from tabletop.bot import TabletopBot
@@ -88,6 +88,24 @@ def guarded(func: Callback) -> Callback:
     return wrapper
 
 
-def is_admin(interaction: discord.Interaction) -> bool:
+class WrongPlace(GameError):
+    """The interaction names a game of another server or channel (a forged id, or a command typed elsewhere)."""
+
+    code = "wrong_place"
+
+
+def admin_here(interaction: discord.Interaction, record: GameRecord) -> bool:
+    """Manage Server, evaluated in the game's own server: rights held elsewhere count for nothing."""
     permissions = getattr(interaction, "permissions", None)
-    return bool(permissions and permissions.manage_guild)
+    return interaction.guild_id == record.guild_id and bool(permissions and permissions.manage_guild)
+
+
+def check_place(interaction: discord.Interaction, record: GameRecord, *, from_dm: bool = False) -> None:
+    """The interaction must come from the game's server and its channel or thread. With `from_dm`, a
+    seated player may also act from their DMs (turn notices carry the decision's menu)."""
+    if interaction.guild_id is None and from_dm and record.seat_of(interaction.user.id) is not None:
+        return
+    if interaction.guild_id is not None and interaction.guild_id == record.guild_id \
+            and interaction.channel_id in (record.channel_id, record.thread_id):
+        return
+    raise WrongPlace(text("err.wrong_place"))

@@ -9,7 +9,7 @@ import discord
 
 from tabletop import announce, ids, views
 from tabletop.i18n import lang, tr
-from tabletop.interactions import bot_of, guarded, is_admin, send_ephemeral
+from tabletop.interactions import admin_here, bot_of, check_place, guarded, send_ephemeral
 from tabletop.publish import publish_start
 from tabletop.service import Loaded, game_of
 from storage.base import GameRecord, LobbyError
@@ -32,6 +32,7 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button], template=ids.LOBBY)
         record = await bot.store.get_game(self.game_id)
         if record is None:
             raise LobbyError("not_found")
+        check_place(interaction, record)
         if self.op == "join":
             record = await bot.store.add_player(record.id, interaction.user.id)
             await refresh_lobby(interaction, record)
@@ -42,7 +43,7 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button], template=ids.LOBBY)
             record = await bot.store.remove_player(record.id, interaction.user.id)
             await refresh_lobby(interaction, record)
         elif self.op == "cancel":
-            record = await bot.service.cancel(record, interaction.user.id, is_admin(interaction))
+            record = await bot.service.cancel(record, interaction.user.id, admin_here(interaction, record), lobby_only=True)
             await refresh_lobby(interaction, record)
         else:
             await start_game(interaction, record)
@@ -63,9 +64,10 @@ class LobbyOption(discord.ui.DynamicItem[discord.ui.Select], template=ids.LOBBY_
         record = await bot.store.get_game(self.game_id)
         if record is None:
             raise LobbyError("not_found")
+        check_place(interaction, record)
         values = cast(discord.ui.Select, self.item).values
         value = values[0] if len(values) == 1 else ""
-        record = await bot.service.set_option(record, interaction.user.id, is_admin(interaction), self.key, value)
+        record = await bot.service.set_option(record, interaction.user.id, admin_here(interaction, record), self.key, value)
         await refresh_lobby(interaction, record)
 
 
@@ -93,8 +95,9 @@ async def start_game(interaction: discord.Interaction, record: GameRecord) -> No
         await send_ephemeral(interaction, tr("err.player_count", interaction.locale, game=game.name.get(lang(interaction.locale)),
                                              counts=counts, count=len(record.players)))
         return
+    bot.service.require_host(record, interaction.user.id, admin_here(interaction, record))
     await interaction.response.defer()
-    loaded = await bot.service.start(record, interaction.user.id, is_admin(interaction))
+    loaded = await bot.service.start(record, interaction.user.id, admin_here(interaction, record))
     record = loaded.record
     locale = await announce.guild_locale(bot, record)
     name = tr("game.thread_name", locale, game=game.name.get(locale), id=record.id)

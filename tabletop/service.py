@@ -163,13 +163,17 @@ class GameService:
         return StaleVersion(T("他の操作が先に反映されました。最新の盤面を確認してください。",
                               "Another action got there first; check the latest board."))
 
-    async def cancel(self, record: GameRecord, user_id: int, is_admin: bool) -> GameRecord:
+    async def cancel(self, record: GameRecord, user_id: int, is_admin: bool, *, lobby_only: bool = False) -> GameRecord:
+        """Call the game off, compare-and-set against the status (and version) it was read at: a Cancel
+        racing a Start either wins before the start commits or is refused after it."""
         self.require_host(record, user_id, is_admin)
-        if record.status == "active":
+        if record.status == "active" and not lobby_only:
             cancelled = match_of(record).cancelled()
             ok = await self.store.cancel_game(record.id, state=cancelled.to_json(), version=cancelled.version)
+        elif record.status == "lobby":
+            ok = await self.store.cancel_game(record.id, lobby_only=True)
         else:
-            ok = await self.store.cancel_game(record.id)
+            ok = False
         if not ok:
             raise LobbyError("not_lobby")
         updated = await self.store.get_game(record.id)

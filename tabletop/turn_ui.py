@@ -14,7 +14,7 @@ import discord
 from engine.core.errors import GameError, NotYourDecision
 from tabletop import announce, ids
 from tabletop.i18n import lang, text, tr
-from tabletop.interactions import bot_of, guarded, send_ephemeral
+from tabletop.interactions import bot_of, check_place, guarded
 from tabletop.picker import decode
 from tabletop.pickers import menu_at, picker_payload
 from tabletop.publish import after_commit
@@ -52,6 +52,7 @@ class ResignConfirm(GameButton, discord.ui.DynamicItem[discord.ui.Button], templ
     async def callback(self, interaction: discord.Interaction) -> None:
         bot = bot_of(interaction)
         loaded = await bot.service.load(self.game_id)
+        check_place(interaction, loaded.record, from_dm=True)
         seat = bot.service.seat(loaded.record, interaction.user.id)
         await interaction.response.defer()
         played = await bot.service.concede(loaded, seat)
@@ -100,6 +101,7 @@ async def resolve(interaction: discord.Interaction, game_id: int | None) -> Load
         raise LobbyError("not_found") if game_id is not None else GameError(text("err.which_game"))
     if record.status != "active":
         raise GameError(text("err.not_active"))
+    check_place(interaction, record, from_dm=True)
     return Loaded(record, match_of(record))
 
 
@@ -131,6 +133,7 @@ async def open_picker(interaction: discord.Interaction, game_id: int) -> None:
     bot = bot_of(interaction)
     loaded = await bot.service.load(game_id)
     record, match = loaded.record, loaded.match
+    check_place(interaction, record, from_dm=True)
     seat = bot.service.seat(record, interaction.user.id)
     if seat not in match.awaited_seats():
         raise await waiting_refusal(interaction, loaded)
@@ -145,6 +148,7 @@ async def advance(interaction: discord.Interaction, game_id: int, decision: int,
     bot = bot_of(interaction)
     loaded = await bot.service.load(game_id)
     record, match = loaded.record, loaded.match
+    check_place(interaction, record, from_dm=True)
     seat = bot.service.seat(record, interaction.user.id)
     match.check_decision(seat, decision)
     if path is None:

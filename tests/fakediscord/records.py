@@ -28,6 +28,8 @@ class FakeUser:
     permissions: int | None = None
     bot: bool = False
     dm_channel_id: int | None = None
+    guild_permissions: dict[int, int] = field(default_factory=dict)
+    """Permissions in particular servers (Manage Server in one, a plain member in another)."""
 
     @property
     def mention(self) -> str:

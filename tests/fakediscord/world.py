@@ -279,7 +279,7 @@ class FakeDiscord:
             dict(options or {}),
             command_id=self._command_id,
             guild_id=guild,
-            user_permissions=self._member_permissions(user),
+            user_permissions=self._member_permissions(user, guild),
             resolvers=self._resolvers(),
         )
         return await self._deliver(self._interaction(2, user, channel, call.data))
@@ -303,7 +303,7 @@ class FakeDiscord:
             dict(options or {}),
             command_id=self._command_id,
             guild_id=guild,
-            user_permissions=self._member_permissions(user),
+            user_permissions=self._member_permissions(user, guild),
             resolvers=self._resolvers(),
             focused=focused,
         )
@@ -404,7 +404,7 @@ class FakeDiscord:
             "token": f"fakediscord-interaction-{iid}",
             "version": 1,
             "channel_id": str(channel.id),
-            "channel": self._channel_json(channel, self._member_permissions(user) if guild_id else None),
+            "channel": self._channel_json(channel, self._member_permissions(user, guild_id) if guild_id else None),
             "locale": user.locale,
             "app_permissions": str(self._bot_permissions(channel)),
             "entitlements": [],
@@ -418,7 +418,7 @@ class FakeDiscord:
                 guild_id=str(guild_id),
                 guild_locale=guild.locale,
                 guild={"id": str(guild_id), "locale": guild.locale, "features": []},
-                member=member_json(user, self._member_permissions(user)),
+                member=member_json(user, self._member_permissions(user, guild_id)),
             )
         else:
             payload["user"] = user_json(user)
@@ -798,7 +798,10 @@ class FakeDiscord:
         recipient = self.users.get(channel.recipient_id or 0)
         return channel_json(channel, recipient=recipient, permissions=permissions)
 
-    def _member_permissions(self, user: FakeUser) -> int:
+    def _member_permissions(self, user: FakeUser, guild_id: int | None = None) -> int:
+        """The user's permissions in that server: its own grant if given, else their default."""
+        if guild_id is not None and guild_id in user.guild_permissions:
+            return user.guild_permissions[guild_id]
         return MEMBER_PERMISSIONS if user.permissions is None else user.permissions
 
     def _bot_permissions(self, channel: FakeChannel) -> int:

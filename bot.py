@@ -21,7 +21,7 @@ from tabletop import packages
 from tabletop.bot import TabletopBot
 from tabletop.config import SETUP_HELP, Config
 from tabletop.limits import check_commands
-from storage import open_store
+from storage import StoreError, open_store
 
 log = logging.getLogger("tabletop")
 
@@ -95,7 +95,11 @@ def main(argv: list[str] | None = None) -> int:
     config = Config.from_env()
     logging.basicConfig(level=config.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     if args.check:
-        return asyncio.run(check(config))
+        try:
+            return asyncio.run(check(config))
+        except StoreError as error:
+            print(f"database unusable: {error}", file=sys.stderr)
+            return 1
     if not config.token:
         print(SETUP_HELP, file=sys.stderr)
         return 2
@@ -108,6 +112,9 @@ def main(argv: list[str] | None = None) -> int:
                 return 2
             return asyncio.run(sync(config, guild))
         return asyncio.run(run(config))
+    except StoreError as error:
+        print(f"database unusable: {error}", file=sys.stderr)
+        return 1
     except discord.LoginFailure:
         print("Discord refused the token in DISCORD_TOKEN. Reset it in the developer portal and update .env.", file=sys.stderr)
         return 1

@@ -3,9 +3,12 @@
 - One connection, `isolation_level=None` (we issue BEGIN/COMMIT ourselves), WAL, busy_timeout,
   synchronous=NORMAL, foreign_keys=ON.
 - aiosqlite serializes statements but not transactions, so one `asyncio.Lock` is held for every whole
-  transaction; reads take it too, otherwise they would see another coroutine's uncommitted writes on the
-  shared connection. Every read is a single SELECT, so it is a consistent snapshot even if another
-  process writes the file.
+  write transaction on the writer connection. Reads go to a second, query-only connection: in WAL mode
+  a reader sees the last commit and never waits for a writer, so `/game show` and autocomplete answer
+  while a long write holds the lock. Every read is a single SELECT, hence a consistent snapshot.
+- Opening proves the file usable before anything runs: `PRAGMA quick_check` and a write inside a
+  rolled-back transaction. A read-only or damaged file is one clear StoreError naming it; nothing is
+  written to it.
 - Writes use BEGIN IMMEDIATE: a deferred BEGIN that upgrades to a write can fail with "database is
   locked" at once, ignoring busy_timeout.
 - Game versions are compare-and-set (`UPDATE … WHERE id = ? AND version = ?` + row count), which is what
@@ -37,7 +40,7 @@ from storage.base import (
     UserRecord,
     merge_settings,
 )
-from storage.migrations import migrate
+from storage.migrations import migrate, schema_version
 
 BUSY_TIMEOUT_MS = 5000
 COMMIT_STATUSES = ("active", "finished", "cancelled")
@@ -144,6 +147,7 @@ class SqliteStore:
         self.path = Path(path)
         self._busy_timeout_ms = busy_timeout_ms
         self._db: aiosqlite.Connection | None = None
+        self._reader: aiosqlite.Connection | None = None
         self._lock = asyncio.Lock()
 
     # -- connection -------------------------------------------------------------------------------
@@ -152,17 +156,39 @@ class SqliteStore:
         if self._db is not None:
             return
         db = await aiosqlite.connect(self.path, isolation_level=None)
+        reader: aiosqlite.Connection | None = None
         try:
             db.row_factory = sqlite3.Row
             await db.execute_fetchall(f"PRAGMA busy_timeout = {self._busy_timeout_ms:d}")
+            await self._verify(db)
             await self._enable_wal(db)
             await db.execute_fetchall("PRAGMA synchronous = NORMAL")
             await db.execute_fetchall("PRAGMA foreign_keys = ON")
             await migrate(db)
-        except BaseException:
+            reader = await aiosqlite.connect(self.path, isolation_level=None)
+            reader.row_factory = sqlite3.Row
+            await reader.execute_fetchall(f"PRAGMA busy_timeout = {self._busy_timeout_ms:d}")
+            await reader.execute_fetchall("PRAGMA query_only = ON")
+        except BaseException as error:
             await db.close()
+            if reader is not None:
+                await reader.close()
+            if isinstance(error, sqlite3.Error):
+                raise StoreError("unusable", f"{self.path}: {error}") from error
             raise
-        self._db = db
+        self._db, self._reader = db, reader
+
+    async def _verify(self, db: aiosqlite.Connection) -> None:
+        """The file is a healthy database we may write: checked before migrating touches it."""
+        rows = list(await db.execute_fetchall("PRAGMA quick_check"))
+        if [row[0] for row in rows] != ["ok"]:
+            raise StoreError("corrupt", f"{self.path}: PRAGMA quick_check reports {rows[0][0]!r}")
+        await db.execute("BEGIN IMMEDIATE")
+        try:
+            version = await schema_version(db)
+            await db.execute(f"PRAGMA user_version = {version:d}")
+        finally:
+            await db.rollback()
 
     async def _enable_wal(self, db: aiosqlite.Connection) -> None:
         """Switch the file to WAL, retrying while another connection holds it.
@@ -186,6 +212,9 @@ class SqliteStore:
 
     async def close(self) -> None:
         async with self._lock:
+            if self._reader is not None:
+                reader, self._reader = self._reader, None
+                await reader.close()
             if self._db is not None:
                 db, self._db = self._db, None
                 await db.close()
@@ -219,12 +248,13 @@ class SqliteStore:
 
     @asynccontextmanager
     async def _read(self) -> AsyncIterator[aiosqlite.Connection]:
-        """The connection, with no other coroutine's transaction in flight on it."""
-        async with self._lock:
-            try:
-                yield self._connection()
-            except sqlite3.Error as error:
-                raise StoreError("database", str(error)) from error
+        """The query-only connection: it sees the last commit and never waits for the writer's lock."""
+        if self._reader is None:
+            raise StoreError("closed", f"{self.path} is not open")
+        try:
+            yield self._reader
+        except sqlite3.Error as error:
+            raise StoreError("database", str(error)) from error
 
     # -- games ------------------------------------------------------------------------------------
 

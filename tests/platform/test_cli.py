@@ -7,6 +7,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -29,3 +31,38 @@ def test_check_loads_every_cog_and_migrates_offline(tmp_path: Path) -> None:
     assert result.returncode == 0, result.stderr
     assert "cogs.lobby" in result.stdout
     assert (tmp_path / "db.sqlite3").exists()
+
+
+def test_check_refuses_a_damaged_database_in_one_line_and_leaves_it_alone(tmp_path: Path) -> None:
+    damaged = tmp_path / "db.sqlite3"
+    damaged.write_bytes(b"this is not a database" * 100)
+    before = damaged.read_bytes()
+    result = run_bot(["--check"], tmp_path)
+    assert result.returncode == 1 and "Traceback" not in result.stderr
+    assert [line for line in result.stderr.splitlines() if str(damaged) in line] == result.stderr.strip().splitlines()
+    assert damaged.read_bytes() == before
+
+
+def test_check_refuses_a_read_only_database(tmp_path: Path) -> None:
+    database = tmp_path / "db.sqlite3"
+    run_bot(["--check"], tmp_path)
+    assert database.exists()
+    if subprocess.run(["chattr", "+i", str(database)], capture_output=True).returncode != 0:
+        pytest.skip("chattr +i is not available here (a root-owned test cannot make a file read-only otherwise)")
+    try:
+        result = run_bot(["--check"], tmp_path)
+    finally:
+        subprocess.run(["chattr", "-i", str(database)], check=True)
+    assert result.returncode == 1 and "Traceback" not in result.stderr
+    assert str(database) in result.stderr and "readonly" in result.stderr.replace("-", "").replace(" ", "")
+
+
+def test_sync_to_a_guild_without_an_id_says_so_and_syncs_nothing(tmp_path: Path) -> None:
+    result = run_bot(["sync", "--guild"], tmp_path, DISCORD_TOKEN="x" * 60, DEV_GUILD_ID="")
+    assert result.returncode == 2 and "DEV_GUILD_ID" in result.stderr and "Traceback" not in result.stderr
+
+
+def test_the_config_never_shows_the_token() -> None:
+    from tabletop.config import Config
+    config = Config(token="secret-token-value", database_path="x", dev_guild_id=None, log_level="INFO")
+    assert "secret-token-value" not in repr(config) and "secret-token-value" not in str(config)

@@ -231,3 +231,26 @@ async def test_open_store_result_works_end_to_end(tmp_path: Path) -> None:
         assert await store.get_game(game.id) == game
     finally:
         await store.close()
+
+
+async def test_reads_do_not_wait_for_a_writer_holding_the_lock(tmp_path: Path) -> None:
+    """Autocomplete and /game show must answer within Discord's 3 s while a long write is in flight."""
+    store = SqliteStore(tmp_path / "reads.db")
+    await store.open()
+    try:
+        game = await store.create_game(game_type="t", guild_id=1, channel_id=2, host_id=1, options={}, capacity=2)
+        holding, release = asyncio.Event(), asyncio.Event()
+
+        async def long_write() -> None:
+            async with store._write():  # noqa: SLF001 - the writer lock itself is what is under test
+                holding.set()
+                await release.wait()
+
+        writer = asyncio.create_task(long_write())
+        await holding.wait()
+        read = await asyncio.wait_for(store.get_game(game.id), timeout=30)  # a deadlock guard, not a speed claim
+        assert read is not None and read.id == game.id and not writer.done()
+        release.set()
+        await writer
+    finally:
+        await store.close()

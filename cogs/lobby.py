@@ -16,6 +16,7 @@ from tabletop import announce, views
 from tabletop.bot import TabletopBot
 from tabletop.interactions import admin_here, check_place, clip, refusals, send_ephemeral
 from tabletop.lobby_ui import create_lobby
+from tabletop.outbox import deliver_pending
 from tabletop.publish import after_commit
 from tabletop.service import Loaded, game_of, match_of
 from tabletop.turn_ui import show_private
@@ -24,6 +25,7 @@ from storage.base import LobbyError
 
 log = logging.getLogger("tabletop.lobby")
 LANGUAGES = {"ja": "日本語", "en": "English"}
+OUTBOX_SECONDS = 60
 MAX_TIMEOUT_HOURS = 720
 DECISION_MARK = "#"
 ACTION_CHARS = 200
@@ -45,9 +47,11 @@ class Lobby(commands.Cog):
 
     async def cog_load(self) -> None:
         self.timeouts.start()
+        self.outbox.start()
 
     async def cog_unload(self) -> None:
         self.timeouts.cancel()
+        self.outbox.cancel()
 
     # ---- autocomplete ----------------------------------------------------------------------------------
 
@@ -266,6 +270,20 @@ class Lobby(commands.Cog):
 
     @timeouts.before_loop
     async def before_timeouts(self) -> None:
+        await self.bot.wait_until_ready()
+
+    @tasks.loop(seconds=OUTBOX_SECONDS)
+    async def outbox(self) -> None:
+        """Publish what a crash or a Discord failure left behind: at start everything older than this
+        process, then entries that stayed pending for a while (fresh ones are still being published)."""
+        before = max(self.bot.started_at, time.time() - OUTBOX_SECONDS)
+        try:
+            await deliver_pending(self.bot, before)
+        except Exception:  # noqa: BLE001 - the loop must survive to retry
+            log.exception("delivering the outbox failed")
+
+    @outbox.before_loop
+    async def before_outbox(self) -> None:
         await self.bot.wait_until_ready()
 
 

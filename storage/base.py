@@ -63,6 +63,18 @@ class ActionRecord:
 
 
 @dataclass(frozen=True, slots=True)
+class OutboxRecord:
+    """What one committed step still has to publish. `stage` is "board" until the board is posted, then
+    "notices" until the turn notices are sent; the row is deleted once everything is out."""
+
+    game_id: int
+    version: int
+    stage: str
+    payload: dict[str, Any]
+    created_at: float
+
+
+@dataclass(frozen=True, slots=True)
 class UserRecord:
     """Per-user settings; an unknown user reads as the default record (no locale, DMs open, no prefs)."""
 
@@ -137,22 +149,33 @@ class Store(Protocol):
         """Replace the lobby's options and/or capacity. LobbyError: not_found, not_lobby, full."""
 
     async def start_game(
-        self, game_id: int, *, players: list[int], seed: int, state: dict[str, Any], version: int
+        self, game_id: int, *, players: list[int], seed: int, state: dict[str, Any], version: int,
+        outbox: dict[str, Any] | None = None,
     ) -> GameRecord:
         """Lobby -> active; `players` (exactly the joined users) take seats 0, 1, … in that order.
 
         LobbyError not_found/not_lobby (a second start loses the race); StoreError "players_changed"
         when `players` is not exactly the set of joined users (someone joined or left meanwhile).
+        `outbox` is stored with the start, like a step's: the first board must appear even after a crash.
         """
 
     async def commit_action(
-        self, game_id: int, *, expected_version: int, seat: int, action: str, state: dict[str, Any], version: int, status: str
+        self, game_id: int, *, expected_version: int, seat: int, action: str, state: dict[str, Any], version: int, status: str,
+        outbox: dict[str, Any] | None = None,
     ) -> bool:
-        """Store the new state and append the action (seq = `version`) in one transaction.
+        """Store the new state, append the action (seq = `version`) and, when given, the outbox entry of
+        what this step must publish, all in one transaction.
 
         False, with nothing changed, when the game is not active at `expected_version` (a stale or
         double click). `status` is "active", "finished" or "cancelled"; finished_at is set for the last two.
         """
+
+    async def pending_outbox(self, *, before: float, limit: int = 100) -> list[OutboxRecord]:
+        """Outbox entries created before `before` (UNIX time), oldest first: what a crash or a Discord
+        failure left unpublished."""
+
+    async def outbox_advance(self, game_id: int, *, upto_version: int, stage: str) -> None:
+        """Entries of the game up to `upto_version` move to `stage` ("notices"), or are deleted ("done")."""
 
     async def cancel_game(
         self, game_id: int, *, state: dict[str, Any] | None = None, version: int | None = None, lobby_only: bool = False

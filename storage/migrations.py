@@ -89,6 +89,21 @@ MIGRATIONS: tuple[Migration, ...] = (
         # The lines already shown on the current board message, so a continuation can update it in place.
         "ALTER TABLE games ADD COLUMN board_log TEXT",
     ),
+    (
+        # What a committed step still has to publish, written in the step's own transaction, so a crash
+        # between the commit and Discord loses no board and no turn notice.
+        """
+        CREATE TABLE outbox (
+            game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+            version INTEGER NOT NULL,
+            stage TEXT NOT NULL DEFAULT 'board' CHECK (stage IN ('board', 'notices')),
+            payload TEXT NOT NULL,
+            created_at REAL NOT NULL,
+            PRIMARY KEY (game_id, version)
+        ) WITHOUT ROWID
+        """,
+        "CREATE INDEX outbox_by_age ON outbox (created_at)",
+    ),
 )
 
 

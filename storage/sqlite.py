@@ -36,6 +36,7 @@ from storage.base import (
     ActionRecord,
     GameRecord,
     LobbyError,
+    OutboxRecord,
     StoreError,
     UserRecord,
     merge_settings,
@@ -133,6 +134,11 @@ async def _user(db: aiosqlite.Connection, user_id: int) -> UserRecord:
 async def _guild_settings(db: aiosqlite.Connection, guild_id: int) -> dict[str, Any]:
     rows = list(await db.execute_fetchall("SELECT settings FROM guild_settings WHERE guild_id = ?", (guild_id,)))
     return json.loads(rows[0]["settings"]) if rows else {}
+
+
+async def _add_outbox(db: aiosqlite.Connection, game_id: int, version: int, payload: dict[str, Any]) -> None:
+    await db.execute("INSERT INTO outbox (game_id, version, payload, created_at) VALUES (?, ?, ?, ?)",
+                     (game_id, version, _dump(payload), time.time()))
 
 
 def _check_capacity(capacity: int) -> None:
@@ -361,7 +367,8 @@ class SqliteStore:
             return await _existing_game(db, game_id)
 
     async def start_game(
-        self, game_id: int, *, players: list[int], seed: int, state: dict[str, Any], version: int
+        self, game_id: int, *, players: list[int], seed: int, state: dict[str, Any], version: int,
+        outbox: dict[str, Any] | None = None,
     ) -> GameRecord:
         async with self._write() as db:
             cursor = await db.execute(
@@ -379,10 +386,13 @@ class SqliteStore:
                 "UPDATE seats SET seat = ? WHERE game_id = ? AND user_id = ?",
                 [(seat, game_id, user_id) for seat, user_id in enumerate(players)],
             )
+            if outbox is not None:
+                await _add_outbox(db, game_id, version, outbox)
             return await _existing_game(db, game_id)
 
     async def commit_action(
-        self, game_id: int, *, expected_version: int, seat: int, action: str, state: dict[str, Any], version: int, status: str
+        self, game_id: int, *, expected_version: int, seat: int, action: str, state: dict[str, Any], version: int, status: str,
+        outbox: dict[str, Any] | None = None,
     ) -> bool:
         if status not in COMMIT_STATUSES:
             raise ValueError(f"status must be one of {COMMIT_STATUSES}, got {status!r}")
@@ -401,7 +411,26 @@ class SqliteStore:
                 "INSERT INTO actions (game_id, seq, seat, action, at) VALUES (?, ?, ?, ?, ?)",
                 (game_id, version, seat, action, now),
             )
+            if outbox is not None:
+                await _add_outbox(db, game_id, version, outbox)
             return True
+
+    async def pending_outbox(self, *, before: float, limit: int = 100) -> list[OutboxRecord]:
+        async with self._read() as db:
+            rows = await db.execute_fetchall(
+                "SELECT * FROM outbox WHERE created_at < ? ORDER BY created_at, game_id, version LIMIT ?", (before, limit)
+            )
+        return [OutboxRecord(row["game_id"], row["version"], row["stage"], json.loads(row["payload"]), row["created_at"])
+                for row in rows]
+
+    async def outbox_advance(self, game_id: int, *, upto_version: int, stage: str) -> None:
+        if stage not in ("notices", "done"):
+            raise ValueError(f"stage must be 'notices' or 'done', got {stage!r}")
+        async with self._write() as db:
+            if stage == "done":
+                await db.execute("DELETE FROM outbox WHERE game_id = ? AND version <= ?", (game_id, upto_version))
+            else:
+                await db.execute("UPDATE outbox SET stage = 'notices' WHERE game_id = ? AND version <= ?", (game_id, upto_version))
 
     async def cancel_game(
         self, game_id: int, *, state: dict[str, Any] | None = None, version: int | None = None, lobby_only: bool = False

@@ -61,8 +61,8 @@ def text_names(names: Mapping[int, str]) -> dict[int, str]:
 def _render(kind: str, record: GameRecord, match: Match, seat: int | None, locale: str, names: Mapping[int, str]) -> bytes | None:
     renderer = for_game(record.game_type)
     ctx = RenderContext(locale, tuple(names[i] for i in sorted(names)), f"{game_of(record).name.get(locale)} #{record.id}")
-    view = match.view(seat)
-    image = renderer.board(view, ctx) if kind == "board" else renderer.private(view, ctx)
+    frame = match.frame(seat)
+    image = renderer.board(frame, ctx) if kind == "board" else renderer.private(frame, ctx)
     return None if image is None else encode_png(image)
 
 
@@ -109,6 +109,13 @@ def status_lines(record: GameRecord, match: Match, locale: str, names: Mapping[i
     if match.finished:
         return result_lines(match, locale, names)
     return waiting_lines(record, match.pending(), locale, names, ping)
+
+
+async def start_line(bot: "TabletopBot", record: GameRecord) -> str:
+    """The first line of a game's thread: which game, and who plays."""
+    locale = await guild_locale(bot, record)
+    names = text_names(await seat_names(bot, record))
+    return tr("game.started", locale, game=game_of(record).name.get(locale), id=record.id, players=", ".join(names.values()))
 
 
 async def check_dm(bot: "TabletopBot", record: GameRecord, user_id: int, locale: str) -> bool:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import time
 import pkgutil
 from typing import Any, cast
 
@@ -54,6 +55,8 @@ class TabletopBot(commands.Bot):
         self.config = config
         self.store = store
         self.service = GameService(store)
+        self.started_at = time.time()
+        """Outbox entries older than this were left by an earlier process: delivered at once on start."""
         self.tree.on_error = self.on_tree_error
         self.names: BoundedCache[int, str] = BoundedCache(NAME_CACHE_SIZE)
         self.seen: BoundedCache[int, tuple[str, str]] = BoundedCache(NAME_CACHE_SIZE)

@@ -110,8 +110,7 @@ async def start_game(interaction: discord.Interaction, record: GameRecord) -> No
     except discord.HTTPException:
         header = tr("game.no_thread", locale)
     record = await bot.store.get_game(record.id) or record
-    start_line = tr("game.started", locale, game=game.name.get(locale), id=record.id,
-                    players=", ".join(announce.text_names(await announce.seat_names(bot, record)).values()))
+    start_line = await announce.start_line(bot, record)
     board = await publish_start(bot, Loaded(record, loaded.match), "\n".join(filter(None, [header, start_line])))
     await interaction.edit_original_response(
         embed=await announce.lobby_embed(bot, record, locale), view=None,

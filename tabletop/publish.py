@@ -80,22 +80,27 @@ async def automatic_step(bot: "TabletopBot", played: Played) -> Played | None:
         return None  # someone acted first: their own publish covers what follows
 
 
-def receivers(before: Match, after: Match, actor: int | None) -> list[int]:
-    """Seats the decision passes to: newly awaited, or asked something new; not the actor, who has the
-    next menu in front of them already."""
-    was = set(before.awaited_seats())
+def receivers(awaited: Sequence[int], decisions: Sequence[int], after: Match, actor: int | None) -> list[int]:
+    """Seats the decision passes to: newly awaited, or asked something new since `awaited`/`decisions`
+    (who was asked what before); not the actor, who has the next menu in front of them already."""
+    was = set(awaited)
     return [seat for seat in after.awaited_seats()
-            if seat != actor and (seat not in was or after.decisions[seat] != before.decisions[seat])]
+            if seat != actor and (seat not in was or after.decisions[seat] != decisions[seat])]
+
+
+def step_events(events: Sequence[Event], automatic: str | None, label: Text | None) -> list[Event]:
+    """A step's events, after a public line saying so when the platform took it without a click."""
+    if not automatic or label is None:
+        return list(events)
+    note = AUTOMATIC[automatic]
+    return [Event(T(note.ja.format(action=label.ja), note.en.format(action=label.en))), *events]
 
 
 def chain_events(chain: Sequence[Played]) -> list[Event]:
     events: list[Event] = []
     for played in chain:
-        if played.automatic and played.step.action is not None:
-            label = played.step.action.path[-1].label if played.step.action.path else T(played.step.notation, played.step.notation)
-            note = AUTOMATIC[played.automatic]
-            events.append(Event(T(note.ja.format(action=label.ja), note.en.format(action=label.en))))
-        events.extend(played.step.events)
+        action = played.step.action
+        events += step_events(played.step.events, played.automatic, action.path[-1].label if action and action.path else None)
     return events
 
 
@@ -105,34 +110,72 @@ async def publish(bot: "TabletopBot", chain: Sequence[Played], interaction: disc
     record, match = last.record, last.match
     actor = first.step.seat if interaction is not None else None
     events = chain_events(chain)
-    pinged = receivers(first.before, match, actor)
-    names = await announce.seat_names(bot, record)
-    board = await post_board(bot, record, match, events, pinged, header)
-    if board is not None:
-        record = replace(record, board_message_id=board)
+    pinged = receivers(first.before.awaited_seats(), first.before.decisions, match, actor)
+    board = await deliver(bot, record, match, events, pinged, header, stage="board")
     if interaction is not None:
-        await reply_to_actor(interaction, record, match, first, events, names)
+        names = await announce.seat_names(bot, record)
+        shown = replace(record, board_message_id=board) if board is not None else record
+        await reply_to_actor(interaction, shown, match, first, events, names, delayed=board is None)
+
+
+async def deliver(
+    bot: "TabletopBot", record: GameRecord, match: Match, events: Sequence[Event], pinged: Sequence[int],
+    header: str | None, *, stage: str, adopt: bool = False,
+) -> int | None:
+    """Board, then turn notices, then the finished lobby; the outbox advances after each, so a crash
+    repeats only what did not happen. With `adopt`, a board already posted for this state (by a process
+    that died before recording it) is taken over instead of posted twice. Returns the board's id."""
+    board: int | None = record.board_message_id
+    if stage == "board":
+        board = await find_posted_board(bot, record, match) if adopt else None
+        if board is None:
+            board = await post_board(bot, record, match, events, pinged, header)
+        if board is None:
+            return None
+        await bot.store.set_messages(record.id, board_message_id=board)
+        await bot.store.outbox_advance(record.id, upto_version=match.version, stage="notices")
+        record = replace(record, board_message_id=board)
+    names = await announce.seat_names(bot, record)
     for seat in pinged:
         await notify_turn(bot, record, match, seat, events, names)
     if match.finished:
         await close_lobby(bot, record)
+    await bot.store.outbox_advance(record.id, upto_version=match.version, stage="done")
+    return board
 
 
 async def publish_start(bot: "TabletopBot", loaded: Loaded, header: str) -> int | None:
     """The first board of a game, a turn DM to whoever decides first, the starting hands to the others."""
     record, match = loaded.record, loaded.match
+    board = await deliver(bot, record, match, (), match.awaited_seats(), header, stage="board")
+    await send_starting_hands(bot, record, match)
+    return board
+
+
+async def send_starting_hands(bot: "TabletopBot", record: GameRecord, match: Match) -> None:
+    """Seats not deciding first still see their starting hand at once (one DM each, image only)."""
     names = await announce.seat_names(bot, record)
-    pinged = list(match.awaited_seats())
-    board = await post_board(bot, record, match, (), pinged, header, force_new=True)
-    if board is not None:
-        record = replace(record, board_message_id=board)
     for seat in range(match.players):
-        if seat in pinged:
-            await notify_turn(bot, record, match, seat, (), names)
-        else:
+        if seat not in match.awaited_seats():
             await send_private(bot, record, match, seat, names, T("ゲーム開始時のあなたの情報です。", "Your starting information."),
                                (), only_with_image=True)
-    return board
+
+
+async def find_posted_board(bot: "TabletopBot", record: GameRecord, match: Match) -> int | None:
+    """The board message for exactly this state, if one is already in the thread (recent messages only)."""
+    name = board_filename(record.id, match.version)
+    channel = bot.get_partial_messageable(record.thread_id or record.channel_id)
+    try:
+        async for message in channel.history(limit=20):
+            if message.author.id == getattr(bot.user, "id", None) and any(a.filename == name for a in message.attachments):
+                return message.id
+    except discord.HTTPException:
+        log.warning("game %s: could not read the thread to look for a posted board", record.id, exc_info=True)
+    return None
+
+
+def board_filename(game_id: int, version: int) -> str:
+    return f"board-{game_id}-v{version}.png"
 
 
 def _young(message_id: int) -> bool:
@@ -141,7 +184,7 @@ def _young(message_id: int) -> bool:
 
 async def post_board(
     bot: "TabletopBot", record: GameRecord, match: Match, events: Iterable[Event], pinged: Sequence[int],
-    header: str | None = None, *, force_new: bool = False,
+    header: str | None = None,
 ) -> int | None:
     """A new board message when someone is pinged or the game ended, else the current one updated.
     Returns the board message's id (None when Discord refused it)."""
@@ -153,7 +196,7 @@ async def post_board(
         summary = match.outcome.summary.render(locale, tnames) if match.outcome else ""
         lines = [line for line in lines if line != summary]
     current = record.board_message_id
-    update = not (force_new or pinged or match.finished or current is None or not _young(current))
+    update = not (pinged or match.finished or current is None or not _young(current))
     # An edit notifies nobody, so while a board is updated in place every awaited seat keeps its mention.
     shown = match.awaited_seats() if update else pinged
     status = announce.status_lines(record, match, locale, tnames, shown)
@@ -176,9 +219,9 @@ async def post_board(
                 kwargs["view"] = view
             message = await channel.send(**kwargs)
     except discord.HTTPException:
-        log.warning("game %s: the board could not be posted", record.id, exc_info=True)
+        log.warning("game %s: the board could not be posted; the outbox keeps it for a retry", record.id, exc_info=True)
         return None
-    await bot.store.set_messages(record.id, board_message_id=message.id, board_log=log_text or " ")
+    await bot.store.set_messages(record.id, board_log=log_text or " ")
     return message.id
 
 
@@ -192,16 +235,17 @@ def tail_clip(log_text: str, status: str) -> str:
 
 async def reply_to_actor(
     interaction: discord.Interaction, record: GameRecord, match: Match, first: Played, events: Sequence[Event],
-    names: dict[int, str],
+    names: dict[int, str], *, delayed: bool = False,
 ) -> None:
-    """What was done (in the actor's language, with their private lines), and their next menu if any."""
+    """What was done (in the actor's language, with their private lines), and their next menu if any.
+    `delayed`: the move counted but Discord refused the board; the actor is told it will follow."""
     locale = lang(interaction.locale)
     tnames = announce.text_names(names)
     seat = first.step.seat
     action = first.step.action
     label = action.label(locale, tnames) if action else first.step.notation
     lines = [tr("turn.done", locale, action=label), *announce.event_lines(events, locale, tnames, seat)]
-    lines.append(announce.jump_url(record, record.board_message_id))
+    lines.append(tr("turn.board_delayed", locale) if delayed else announce.jump_url(record, record.board_message_id))
     done = "\n".join(lines)
     try:
         if seat in match.awaited_seats():

@@ -53,6 +53,20 @@ class Played:
         return self.step.match
 
 
+def outbox_entry(before: Match, step: Step, automatic: str | None) -> dict[str, Any]:
+    """What publishing this step needs if the process dies before it: who acted, who was asked what
+    before it, its events, and why it was automatic."""
+    label = step.action.path[-1].label.to_json() if step.action is not None and step.action.path else None
+    return {
+        "seat": step.seat,
+        "awaited": list(before.awaited_seats()),
+        "decisions": list(before.decisions),
+        "events": [event.to_json() for event in step.events],
+        "automatic": automatic,
+        "label": label,
+    }
+
+
 def game_of(record: GameRecord) -> Game:
     return registry.get(record.game_type)
 
@@ -114,7 +128,8 @@ class GameService:
         seed = secrets.randbits(62)
         match = Match.start(game, len(record.players), seed, record.options)
         started = await self.store.start_game(
-            record.id, players=list(record.players), seed=seed, state=match.to_json(), version=match.version
+            record.id, players=list(record.players), seed=seed, state=match.to_json(), version=match.version,
+            outbox={"start": True},
         )
         return Loaded(started, match)
 
@@ -187,7 +202,7 @@ class GameService:
         state = new.to_json()
         ok = await self.store.commit_action(
             loaded.record.id, expected_version=loaded.match.version, seat=step.seat, action=step.notation,
-            state=state, version=new.version, status=status,
+            state=state, version=new.version, status=status, outbox=outbox_entry(loaded.match, step, automatic),
         )
         if not ok:
             return None

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import inspect
 import math
+import time
 from typing import Any, Callable
 
 import pytest
@@ -17,7 +18,8 @@ StoreFactory = Callable[[], Store]
 PROTOCOL_METHODS = {
     "open", "close", "create_game", "get_game", "list_games", "game_for_thread", "add_player", "remove_player",
     "update_lobby", "start_game", "commit_action", "cancel_game", "set_messages", "actions", "get_user",
-    "update_user", "get_guild_settings", "update_guild_settings", "games_awaiting_since",
+    "update_user", "get_guild_settings", "update_guild_settings", "games_awaiting_since", "pending_outbox",
+    "outbox_advance",
 }
 
 
@@ -517,3 +519,22 @@ async def test_seeds_of_any_size_round_trip(store: Store, seed: int) -> None:
     started = await store.start_game(game.id, players=[HOST], seed=seed, state={}, version=0)
     assert started.seed == seed
     assert (await store.get_game(game.id)).seed == seed  # type: ignore[union-attr]
+
+
+async def test_the_outbox_is_written_with_the_step_and_drained_by_stage(store: Store) -> None:
+    game = await make_lobby(store, 2, capacity=2)
+    game = await store.start_game(game.id, players=[HOST, 2], seed=0, state={"v": 0}, version=0, outbox={"start": True})
+    assert await store.commit_action(game.id, expected_version=0, seat=0, action="a", state={"v": 1}, version=1,
+                                     status="active", outbox={"seat": 0})
+    assert not await store.commit_action(game.id, expected_version=0, seat=0, action="b", state={"v": 1}, version=1,
+                                         status="active", outbox={"seat": 1})
+    pending = await store.pending_outbox(before=time.time() + 1)
+    assert [(entry.version, entry.stage, entry.payload) for entry in pending] == [(0, "board", {"start": True}),
+                                                                                  (1, "board", {"seat": 0})]
+    assert await store.pending_outbox(before=0) == []
+    await store.outbox_advance(game.id, upto_version=1, stage="notices")
+    assert {entry.stage for entry in await store.pending_outbox(before=time.time() + 1)} == {"notices"}
+    await store.outbox_advance(game.id, upto_version=0, stage="done")
+    assert [entry.version for entry in await store.pending_outbox(before=time.time() + 1)] == [1]
+    await store.outbox_advance(game.id, upto_version=1, stage="done")
+    assert await store.pending_outbox(before=time.time() + 1) == []

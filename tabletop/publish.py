@@ -218,11 +218,27 @@ async def post_board(
             if view is not None:
                 kwargs["view"] = view
             message = await channel.send(**kwargs)
+    except discord.NotFound:
+        if record.thread_id is None or record.thread_id == record.channel_id:
+            log.warning("game %s: its channel is gone; the outbox keeps the board", record.id, exc_info=True)
+            return None
+        return await _move_to_channel(bot, record, match, events, pinged, header, locale)
     except discord.HTTPException:
         log.warning("game %s: the board could not be posted; the outbox keeps it for a retry", record.id, exc_info=True)
         return None
     await bot.store.set_messages(record.id, board_log=log_text or " ")
     return message.id
+
+
+async def _move_to_channel(
+    bot: "TabletopBot", record: GameRecord, match: Match, events: Iterable[Event], pinged: Sequence[int],
+    header: str | None, locale: str,
+) -> int | None:
+    """The game's thread was deleted: the game goes on in its channel, saying so once."""
+    log.warning("game %s: thread %s is gone; continuing in channel %s", record.id, record.thread_id, record.channel_id)
+    await bot.store.set_messages(record.id, thread_id=record.channel_id)
+    moved = replace(record, thread_id=record.channel_id, board_message_id=None, board_log=None)
+    return await post_board(bot, moved, match, events, pinged, "\n".join(filter(None, [tr("game.thread_gone", locale), header])))
 
 
 def tail_clip(log_text: str, status: str) -> str:

@@ -123,6 +123,7 @@ class FakeDiscord:
         self._deleted: set[int] = set()
         self._interactions_by_id: dict[int, InteractionRecord] = {}
         self._command_ids: dict[tuple[str, int | None], int] = {}
+        self._faults: list[list[Any]] = []
         self._cdn: dict[str, bytes] = {}
         self._sequence = itertools.count(1)
         self._adapter = _RecordingAdapter(self)
@@ -538,10 +539,26 @@ class FakeDiscord:
 
     # ------------------------------------------------------------------ outgoing: transport entry points
 
+    def fail_next(self, method: str, template: str, *, status: int = 500, code: int = 0, count: int = 1) -> None:
+        """Discord answers the next `count` requests of this kind (e.g. "POST", "/channels/{channel_id}/messages")
+        with an error, as an outage or a removed permission would."""
+        self._faults.append([method, template, status, code, count])
+
+    def _injected_fault(self, req: Any) -> Exception | None:
+        for fault in self._faults:
+            method, template, status, code, count = fault
+            if count > 0 and req.method == method and req.template == template:
+                fault[4] -= 1
+                return self.reject(req.method, req.path, status, code, "injected failure")
+        return None
+
     async def _http_request(self, bot: Any, route: Route, *, files: Any = None, form: Any = None, **kwargs: Any) -> Any:
         if bot is None or bot is not self.bot:
             raise RuntimeError(f"a detached bot called {route.method} {route.path}")
         req = decode(route, json_body=kwargs.get("json"), form=form, params=kwargs.get("params"))
+        fault = self._injected_fault(req)
+        if fault is not None:
+            raise fault
         return self._rest.handle(req)
 
     async def _get_from_cdn(self, url: str) -> bytes:

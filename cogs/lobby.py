@@ -21,11 +21,12 @@ from tabletop.publish import after_commit
 from tabletop.service import Loaded, game_of, match_of
 from tabletop.turn_ui import show_private
 from tabletop.i18n import lang, ls, text, tr
-from storage.base import LobbyError
+from storage.base import GameRecord, LobbyError
 
 log = logging.getLogger("tabletop.lobby")
 LANGUAGES = {"ja": "日本語", "en": "English"}
 OUTBOX_SECONDS = 60
+RESIGN_WORDS = {"resign", "!resign", "投了", "forfeit", "!forfeit"}
 MAX_TIMEOUT_HOURS = 720
 DECISION_MARK = "#"
 ACTION_CHARS = 200
@@ -166,6 +167,9 @@ class Lobby(commands.Cog):
                 raise GameError(text("err.not_active"))
             check_place(interaction, record, from_dm=True)
             notation, decision = split_value(action[:ACTION_CHARS])
+            if notation.strip().lower() in RESIGN_WORDS:
+                await self.confirm_resign(interaction, record)
+                return
             loaded = Loaded(record, match_of(record))
             seat = self.bot.service.seat(record, interaction.user.id)
             if decision is not None:
@@ -186,11 +190,15 @@ class Lobby(commands.Cog):
             if record.status != "active":
                 raise GameError(text("err.not_active"))
             check_place(interaction, record, from_dm=True)
-            self.bot.service.seat(record, interaction.user.id)
-            locale = lang(interaction.locale)
-            confirm = tr("game.resign_confirm", locale, game=game_of(record).name.get(locale), id=record.id,
-                         link=announce.jump_url(record, record.board_message_id))
-            await send_ephemeral(interaction, confirm, view=views.resign_view(record.id, locale))
+            await self.confirm_resign(interaction, record)
+
+    async def confirm_resign(self, interaction: discord.Interaction, record: GameRecord) -> None:
+        """Resigning, by command or typed as a move, always asks first and names the game."""
+        self.bot.service.seat(record, interaction.user.id)
+        locale = lang(interaction.locale)
+        confirm = tr("game.resign_confirm", locale, game=game_of(record).name.get(locale), id=record.id,
+                     link=announce.jump_url(record, record.board_message_id))
+        await send_ephemeral(interaction, confirm, view=views.resign_view(record.id, locale))
 
     @game.command(name="cancel", description=ls("Call off a game (host or Manage Server)", "ゲームを中止する(主催者かサーバー管理者)"))
     @app_commands.autocomplete(game=game_id_autocomplete)

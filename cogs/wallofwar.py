@@ -6,7 +6,6 @@ and the board message mentions each of them, so each answers with their own Take
 
 from __future__ import annotations
 
-import asyncio
 import io
 
 import discord
@@ -19,7 +18,7 @@ from engine.wallofwar import GAME
 from renderers.wallofwar import RENDERER, all_card_ids, card_pages, cards_sheet
 from tabletop import announce
 from tabletop.bot import TabletopBot
-from tabletop.interactions import refusals
+from tabletop.interactions import cooled_down, refusals
 from tabletop.lobby_ui import create_lobby
 from tabletop.i18n import lang, ls
 from tabletop.options import option_choices, player_choices
@@ -32,14 +31,10 @@ CARDS_NOTE = {
 }
 
 
-def card_list_files(locale: str) -> list[discord.File]:
-    """The whole card list, one PNG per page, in the reader's language (38 cards → 4 files)."""
+def card_list_pages(locale: str) -> tuple[bytes, ...]:
+    """The whole card list, one PNG per page, in the reader's language (38 cards → 4 pages)."""
     ctx = RenderContext(locale, ())
-    pages = card_pages(all_card_ids())
-    return [
-        discord.File(io.BytesIO(encode_png(cards_sheet(page, ctx))), filename=f"wallofwar-cards-{index}.png")
-        for index, page in enumerate(pages, start=1)
-    ]
+    return tuple(encode_png(cards_sheet(page, ctx)) for page in card_pages(all_card_ids()))
 
 
 class WallOfWar(commands.Cog):
@@ -73,8 +68,11 @@ class WallOfWar(commands.Cog):
     @wallofwar.command(name="cards", description=ls("Every circle card with its ability", "全サークルカードと特殊能力の一覧"))
     async def cards(self, interaction: discord.Interaction) -> None:
         locale = lang(interaction.locale)
+        if not await cooled_down(interaction, "wallofwar cards"):
+            return
         await interaction.response.defer(ephemeral=True, thinking=True)
-        files = await asyncio.to_thread(card_list_files, locale)
+        pages = await self.bot.static_images.get(("wallofwar cards", locale, all_card_ids()), lambda: card_list_pages(locale))
+        files = [discord.File(io.BytesIO(page), filename=f"wallofwar-cards-{index}.png") for index, page in enumerate(pages, start=1)]
         await interaction.followup.send(files=files, ephemeral=True)
 
 

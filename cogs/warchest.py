@@ -5,7 +5,6 @@ Play itself goes through the shared lobby and turn flow; this cog adds only what
 
 from __future__ import annotations
 
-import asyncio
 import io
 from typing import Any, Mapping
 
@@ -21,9 +20,9 @@ from renderers.toolkit import encode_png
 from renderers.warchest import RENDERER, units_sheet
 from tabletop import announce
 from tabletop.bot import TabletopBot
-from tabletop.interactions import refusals, send_ephemeral
+from tabletop.interactions import cooled_down, refusals, send_ephemeral
 from tabletop.lobby_ui import create_lobby
-from tabletop.i18n import lang, ls
+from tabletop.i18n import lang, ls, tr
 from tabletop.options import option_choices, player_choices
 from tabletop.packages import GamePackage, declare, rules_files
 from tabletop.service import match_of
@@ -71,6 +70,8 @@ class WarChest(commands.Cog):
     @warchest.command(name="rules", description=ls("How to play War Chest, with the unit cards", "ウォーチェストの遊び方とユニットカード"))
     async def rules(self, interaction: discord.Interaction) -> None:
         locale = lang(interaction.locale)
+        if not await cooled_down(interaction, "warchest rules"):
+            return
         await interaction.response.defer(ephemeral=True, thinking=True)
         record = await self.bot.service.find_game(explicit=None, channel_id=interaction.channel_id, user_id=interaction.user.id,
                                                   guild_id=interaction.guild_id, statuses=("active", "finished"))
@@ -80,7 +81,8 @@ class WarChest(commands.Cog):
             units = sorted({unit for seat in view["seats"] for unit in seat["units"]}) or units
             printing = view["royal_guard"]
         ctx = RenderContext(locale, ())
-        data = await asyncio.to_thread(lambda: encode_png(units_sheet(units, ctx, royal_guard=printing)))
+        key = ("warchest units", locale, tuple(units), printing)
+        (data,) = await self.bot.static_images.get(key, lambda: (encode_png(units_sheet(units, ctx, royal_guard=printing)),))
         await interaction.followup.send(embed=announce.rules_embed(GAME_ID, locale),
                                         file=discord.File(io.BytesIO(data), filename="warchest-units.png"), ephemeral=True)
 
@@ -88,6 +90,9 @@ class WarChest(commands.Cog):
     @app_commands.describe(royal_guard=ls("When your Royal Guard is attacked", "自分の近衛隊が攻撃されたとき"))
     @app_commands.choices(royal_guard=[app_commands.Choice(name=ls(en, ja), value=key) for key, (ja, en) in GUARD_TEXTS.items()])
     async def prefs(self, interaction: discord.Interaction, royal_guard: str) -> None:
+        if royal_guard not in GUARD_TEXTS:
+            await send_ephemeral(interaction, tr("err.bad_input", interaction.locale))
+            return
         await self.bot.store.update_user(interaction.user.id, prefs={GUARD_PREF: royal_guard})
         ja, en = GUARD_TEXTS[royal_guard]
         template = SAVED[0] if lang(interaction.locale) == "ja" else SAVED[1]

@@ -14,6 +14,7 @@ from discord.ext import commands
 import cogs
 from tabletop import components
 from tabletop.cache import BoundedCache
+from tabletop.throttle import Cooldown, StaticImages
 from tabletop.interactions import send_ephemeral
 from tabletop.config import Config
 from tabletop.i18n import Translator, tr
@@ -22,6 +23,7 @@ from storage.base import Store
 
 log = logging.getLogger("tabletop")
 NAME_CACHE_SIZE = 10_000
+EXPENSIVE_COOLDOWN_SECONDS = 10.0
 
 # The bot never joins voice; without this every start warns about missing voice libraries.
 discord.VoiceClient.warn_nacl = False
@@ -56,6 +58,8 @@ class TabletopBot(commands.Bot):
         self.store = store
         self.service = GameService(store)
         self.started_at = time.time()
+        self.static_images = StaticImages()
+        self.cooldown = Cooldown(EXPENSIVE_COOLDOWN_SECONDS)
         """Outbox entries older than this were left by an earlier process: delivered at once on start."""
         self.tree.on_error = self.on_tree_error
         self.names: BoundedCache[int, str] = BoundedCache(NAME_CACHE_SIZE)

@@ -109,3 +109,12 @@ def check_place(interaction: discord.Interaction, record: GameRecord, *, from_dm
             and interaction.channel_id in (record.channel_id, record.thread_id):
         return
     raise WrongPlace(text("err.wrong_place"))
+
+
+async def cooled_down(interaction: discord.Interaction, command: str) -> bool:
+    """True when the user may run this expensive command now; otherwise they are told how long to wait."""
+    wait = bot_of(interaction).cooldown.retry_after((command, interaction.user.id))
+    if wait <= 0:
+        return True
+    await send_ephemeral(interaction, tr("err.cooldown", interaction.locale, seconds=max(1, round(wait))))
+    return False

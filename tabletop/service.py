@@ -26,6 +26,7 @@ from tabletop.interactions import NotHost
 from storage.base import CLOSED_STATUSES, GameRecord, LobbyError, Store
 
 COMMIT_ATTEMPTS = 8
+MAX_GAME_ID = 2**62  # a forged number beyond any stored id must not overflow the database's integers
 
 
 @dataclass(frozen=True, slots=True)
@@ -233,6 +234,8 @@ class GameService:
         An explicit id only reaches games of this server, or the user's own games (from DMs).
         """
         if explicit is not None:
+            if not 0 < explicit < MAX_GAME_ID:
+                return None
             record = await self.store.get_game(explicit)
             if record is None or (record.guild_id != guild_id and user_id not in record.players):
                 return None

@@ -71,7 +71,10 @@ def build_call(
     user_permissions: int,
     resolvers: Resolvers,
     focused: str | None = None,
+    forged: bool = False,
 ) -> CommandCall:
+    """The INTERACTION_CREATE data of a slash command. `forged` skips the client-side checks a real
+    Discord client makes (choices, ranges, lengths), as a hostile client would."""
     words = path.split()
     if not words:
         raise ValueError("empty command path")
@@ -89,7 +92,7 @@ def build_call(
     if any(o["type"] in (SUBCOMMAND, SUBCOMMAND_GROUP) for o in node.get("options", [])):
         raise LookupError(f"/{path} is a group; name one of its subcommands")
     call = CommandCall(data={})
-    leaf_options = _leaf_options(node, options, focused, resolvers, call.resolved, guild_id)
+    leaf_options = _leaf_options(node, options, focused, resolvers, call.resolved, guild_id, forged)
     nested: list[dict[str, Any]] = leaf_options
     for sub in reversed(chain):
         nested = [{"type": sub["type"], "name": sub["name"], "options": nested}]
@@ -122,6 +125,7 @@ def _leaf_options(
     resolvers: Resolvers,
     resolved: dict[str, dict[str, Any]],
     guild_id: int | None,
+    forged: bool = False,
 ) -> list[dict[str, Any]]:
     declared = {o["name"]: o for o in node.get("options", [])}
     unknown = set(values) - set(declared)
@@ -140,7 +144,7 @@ def _leaf_options(
             if spec.get("required") and focused is None:
                 raise ValueError(f"/{node['name']}: required option {name!r} missing")
             continue
-        value = _encode(spec, values[name], resolvers, resolved, guild_id)
+        value = values[name] if forged else _encode(spec, values[name], resolvers, resolved, guild_id)
         out.append({"type": spec["type"], "name": name, "value": value})
     return out
 

@@ -270,8 +270,10 @@ class FakeDiscord:
         *,
         channel_id: int | None = None,
         guild_id: int | None = None,
+        forged: bool = False,
     ) -> InteractionRecord:
-        """`user` runs `/command` (e.g. "game new") with typed options; in their DM if no channel."""
+        """`user` runs `/command` (e.g. "game new") with typed options; in their DM if no channel.
+        `forged` sends option values no real client would (out of range, not among the choices)."""
         user = self.user(user)
         channel, guild = self._where(user, channel_id, guild_id)
         call = build_call(
@@ -282,6 +284,7 @@ class FakeDiscord:
             guild_id=guild,
             user_permissions=self._member_permissions(user, guild),
             resolvers=self._resolvers(),
+            forged=forged,
         )
         return await self._deliver(self._interaction(2, user, channel, call.data))
 

@@ -1,0 +1,59 @@
+"""Keeping expensive commands cheap: static images rendered once per key, and per-user cooldowns.
+
+Card lists and unit sheets depend only on the language and the edition, yet each took 0.3–0.5 s of
+Pillow: twenty quick calls delayed everyone's Take turn by seconds. Rendered once, they are served from
+memory; a user repeating an expensive command within its cooldown is told to wait.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from typing import Callable, Hashable
+
+from tabletop.cache import BoundedCache
+
+IMAGE_ENTRIES = 64
+COOLDOWN_USERS = 10_000
+
+
+class StaticImages:
+    """Encoded images by key, each rendered at most once (concurrent first requests share one render)."""
+
+    def __init__(self, size: int = IMAGE_ENTRIES) -> None:
+        self._images: BoundedCache[Hashable, tuple[bytes, ...]] = BoundedCache(size)
+        self._renders: dict[Hashable, asyncio.Task[tuple[bytes, ...]]] = {}
+
+    async def get(self, key: Hashable, render: Callable[[], tuple[bytes, ...]]) -> tuple[bytes, ...]:
+        cached = self._images.get(key)
+        if cached is not None:
+            return cached
+        task = self._renders.get(key)
+        if task is None:
+            task = asyncio.ensure_future(asyncio.to_thread(render))
+            self._renders[key] = task
+        try:
+            images = await asyncio.shield(task)
+        finally:
+            if task.done():
+                self._renders.pop(key, None)
+        self._images[key] = images
+        return images
+
+
+class Cooldown:
+    """At most one use per `seconds` for each key (a command and a user)."""
+
+    def __init__(self, seconds: float, clock: Callable[[], float] = time.monotonic, size: int = COOLDOWN_USERS) -> None:
+        self.seconds = seconds
+        self._clock = clock
+        self._last: BoundedCache[Hashable, float] = BoundedCache(size)
+
+    def retry_after(self, key: Hashable) -> float:
+        """0 when allowed now (and the use is recorded), else the seconds left to wait."""
+        now = self._clock()
+        last = self._last.get(key)
+        if last is not None and now - last < self.seconds:
+            return self.seconds - (now - last)
+        self._last[key] = now
+        return 0.0

@@ -1,0 +1,30 @@
+"""Expensive commands stay cheap: the card list is drawn once per language however often it is asked
+for, and one user repeating it quickly is asked to wait."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+import cogs.wallofwar
+from tests.e2e.conftest import ALICE, BOB, CAROL, DAVE, ERIN
+from tests.e2e.driver import CHANNEL, GUILD, Table
+
+
+async def test_the_card_list_renders_once_per_language(table: Table, monkeypatch: pytest.MonkeyPatch) -> None:
+    drawn: list[str] = []
+    original = cogs.wallofwar.card_list_pages
+    monkeypatch.setattr(cogs.wallofwar, "card_list_pages", lambda locale: drawn.append(locale) or original(locale))
+    users = [ALICE, BOB, CAROL, DAVE, ERIN]
+    replies = await asyncio.gather(*(table.world.slash(user, "wallofwar cards", {}, channel_id=CHANNEL, guild_id=GUILD)
+                                     for user in users))
+    assert all(len(reply.messages[-1].attachments) == 4 for reply in replies)
+    assert sorted(drawn) == ["en", "ja"]
+
+
+async def test_a_quick_repeat_is_asked_to_wait(table: Table) -> None:
+    await table.world.slash(CAROL, "wallofwar cards", {}, channel_id=CHANNEL, guild_id=GUILD)
+    again = await table.world.slash(CAROL, "wallofwar cards", {}, channel_id=CHANNEL, guild_id=GUILD)
+    assert again.messages[-1].ephemeral and not again.messages[-1].attachments
+    assert "wait" in again.messages[-1].text

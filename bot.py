@@ -26,8 +26,9 @@ from storage import StoreError, open_store
 log = logging.getLogger("tabletop")
 
 
-def build(config: Config) -> TabletopBot:
-    return TabletopBot(config, open_store(config.database_path))
+def build(config: Config, *, serving: bool = False) -> TabletopBot:
+    """`serving`: the long-running process, whose start-up heap is frozen out of the collector."""
+    return TabletopBot(config, open_store(config.database_path), freeze_heap=serving)
 
 
 async def check(config: Config) -> int:
@@ -75,7 +76,7 @@ async def sync(config: Config, guild_id: int | None) -> int:
 
 
 async def run(config: Config) -> int:
-    bot = build(config)
+    bot = build(config, serving=True)
     loop = asyncio.get_running_loop()
     for signum in (signal.SIGTERM, signal.SIGINT):
         loop.add_signal_handler(signum, lambda: asyncio.ensure_future(bot.close()))

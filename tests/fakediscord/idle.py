@@ -41,6 +41,7 @@ class TaskRegistry:
         self.parked_sources: list[Callable[[], Iterable[asyncio.Future[Any]]]] = []
         self.ignored: list[Callable[[asyncio.Task[Any]], bool]] = []
         self.context_values: dict[contextvars.ContextVar[Any], Any] = {}
+        self._settler: asyncio.Future[None] | None = None
 
     def add(self, task: asyncio.Task[Any]) -> None:
         self.tasks.add(task)
@@ -68,6 +69,13 @@ class TaskRegistry:
         await asyncio.gather(*pending, return_exceptions=True)
 
     async def settle(self, *, timeout: float, horizon: float) -> None:
+        """Wait until every tracked task is done or parked. Concurrent callers (many players clicking at
+        once in a load test) share one poller: "all quiet" is the same condition for all of them."""
+        if self._settler is None or self._settler.done():
+            self._settler = asyncio.ensure_future(self._poll(timeout=timeout, horizon=horizon))
+        await asyncio.shield(self._settler)
+
+    async def _poll(self, *, timeout: float, horizon: float) -> None:
         loop = asyncio.get_running_loop()
         deadline = loop.time() + timeout
         quiet_rounds = 0

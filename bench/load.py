@@ -1,0 +1,132 @@
+"""`python -m bench load [--games N] [--actions M]`: many games at once through the offline harness.
+
+N games (War Chest 2p and Wall of War 3p, alternating) on one bot and one database; every seat is a
+player coroutine that takes its turn through Take turn and the picker as soon as it is awaited. Prints
+committed actions per second, click-to-board latency (from the click that completes an action to the
+board message of that state appearing) p50/p99, the event loop's worst lag, and peak RSS.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import random
+import resource
+import statistics
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+from engine import registry
+from engine.core.match import Match
+from tabletop.bot import calm_garbage_collector
+from tests.e2e.driver import CHANNEL, GUILD, Table
+from tests.fakediscord import FakeDiscord
+
+LAG_TICK = 0.01
+
+
+class LagProbe:
+    """How late the event loop wakes a 10 ms sleeper: the stall every other coroutine suffers."""
+
+    def __init__(self) -> None:
+        self.worst = 0.0
+        self.samples: list[float] = []
+
+    async def run(self, stop: asyncio.Event) -> None:
+        loop = asyncio.get_running_loop()
+        while not stop.is_set():
+            start = loop.time()
+            await asyncio.sleep(LAG_TICK)
+            lag = loop.time() - start - LAG_TICK
+            self.samples.append(lag)
+            self.worst = max(self.worst, lag)
+
+
+def board_times(world: FakeDiscord) -> dict[str, float]:
+    """Wrap the fake's message recording: when each board file (game, version) first appeared."""
+    seen: dict[str, float] = {}
+    original = world._commit  # noqa: SLF001 - the harness's single recording point
+
+    def recording(msg: Any, rec: Any) -> Any:
+        for file in msg.attachments:
+            if file.filename.startswith("board-"):
+                seen.setdefault(file.filename, time.perf_counter())
+        return original(msg, rec)
+
+    world._commit = recording  # type: ignore[method-assign]  # noqa: SLF001
+    return seen
+
+
+async def player(table: Table, game_id: int, user: int, rng: random.Random, clicks: dict[str, float],
+                 budget: list[int]) -> None:
+    """Take every turn this user is awaited for, until the game ends or the action budget is spent."""
+    while budget[0] > 0:
+        record = await table.record(game_id)
+        if record.status != "active":
+            return
+        match = Match.from_json(registry.get(record.game_type), record.state or {})
+        seat = record.seat_of(user)
+        if seat not in match.awaited_seats():
+            await asyncio.sleep(0.005)
+            continue
+        budget[0] -= 1
+        before = record.version
+        clicked = time.perf_counter()
+        try:
+            await table.take_turn(user, game_id, rng)
+        except AssertionError:
+            continue  # another seat of a simultaneous window moved first: look again
+        clicks[f"board-{game_id}-v{before + 1}.png"] = clicked
+
+
+async def measure(games: int, actions: int) -> dict[str, float]:
+    with tempfile.TemporaryDirectory() as folder:
+        async with FakeDiscord() as world:
+            world.add_guild(GUILD, "load", locale="ja")
+            world.add_channel(GUILD, CHANNEL, "games")
+            table = Table(world, Path(folder) / "load.sqlite3")
+            await table.boot()
+            calm_garbage_collector()
+            seats: list[tuple[int, int]] = []
+            for index in range(games):
+                kind, count = ("warchest", 2) if index % 2 == 0 else ("wallofwar", 3)
+                users = [1000 + index * 10 + seat for seat in range(count)]
+                for user in users:
+                    world.add_user(user, f"p{user}")
+                game_id = await table.start_game(users[0], users[1:], kind)
+                seats += [(game_id, user) for user in users]
+            shown = board_times(world)
+            clicks: dict[str, float] = {}
+            budget = [actions]
+            stop = asyncio.Event()
+            probe = LagProbe()
+            lag_task = asyncio.create_task(probe.run(stop))
+            start = time.perf_counter()
+            await asyncio.gather(*(player(table, game_id, user, random.Random(user), clicks, budget) for game_id, user in seats))
+            elapsed = time.perf_counter() - start
+            stop.set()
+            await lag_task
+            latencies = sorted(shown[name] - clicked for name, clicked in clicks.items() if name in shown)
+            done = actions - budget[0]
+            world.assert_no_errors()
+    quantiles = statistics.quantiles(latencies, n=100) if len(latencies) >= 2 else [0.0] * 99
+    return {
+        "actions": float(done),
+        "actions per second": done / elapsed,
+        "click to board p50 ms": quantiles[49] * 1000,
+        "click to board p99 ms": quantiles[98] * 1000,
+        "loop lag max ms": probe.worst * 1000,
+        "peak RSS MiB": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024,
+    }
+
+
+def run(argv: list[str] | None = None) -> list[tuple[str, float, str]]:
+    parser = argparse.ArgumentParser(prog="python -m bench load")
+    parser.add_argument("--games", type=int, default=10)
+    parser.add_argument("--actions", type=int, default=400)
+    args = parser.parse_args(argv or [])
+    figures = asyncio.run(measure(args.games, args.actions))
+    units = {"actions": "count", "actions per second": "actions/s", "peak RSS MiB": "MiB"}
+    return [(f"{args.games} games: {name}", value, units.get(name, "ms")) for name, value in figures.items()]

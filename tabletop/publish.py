@@ -202,7 +202,11 @@ async def post_board(
     status = announce.status_lines(record, match, locale, tnames, shown)
     log_text = "\n".join(filter(None, [record.board_log if update else "", *lines]))
     content = tail_clip(log_text, "\n".join(status))
-    file = await announce.render_file("board", record, match, None, locale, names)
+    try:
+        file = await announce.render_file("board", record, match, None, locale, names)
+    except Exception:  # noqa: BLE001 - a drawing bug must not hide a committed move: post the text alone
+        log.exception("game %s: the board image failed to render", record.id)
+        file = None
     view = None if match.finished else views.board_view(record.id, locale)
     mentions = discord.AllowedMentions(everyone=False, roles=False, replied_user=False,
                                        users=[discord.Object(record.players[seat]) for seat in pinged])

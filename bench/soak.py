@@ -1,0 +1,89 @@
+"""`python -m bench soak [--kills K]`: kill -9 the bot at random moments and check nothing is lost.
+
+A child process (`bench._soak_child`) runs the bot on the offline harness, playing several games at once
+with typed moves; the parent kills it with SIGKILL after a random 1–4 s, K times, then lets a last life
+start, deliver its outbox and stop. Then, from the database and what "Discord" recorded:
+- acknowledged actions lost: a move a player was told was done that the database does not hold;
+- integrity: `PRAGMA integrity_check`; replays: every game's stored state equals its replayed log;
+- duplicate boards: a board of one state posted as two messages; missing boards: a game whose
+  current state has no board; pending outbox entries after the last start.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sqlite3
+import subprocess
+import sys
+import tempfile
+import time
+from collections import defaultdict
+from pathlib import Path
+
+from engine import registry
+from engine.core.match import Match
+
+
+def life(folder: Path, mode: str) -> subprocess.Popen[bytes]:
+    return subprocess.Popen([sys.executable, "-m", "bench._soak_child", str(folder), mode],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+
+
+def soak(kills: int, seed: int) -> dict[str, float]:
+    rng = random.Random(seed)
+    with tempfile.TemporaryDirectory() as name:
+        folder = Path(name)
+        for _ in range(kills):
+            child = life(folder, "--play")
+            deadline = time.monotonic() + 120
+            while not (folder / "ready").exists() and child.poll() is None and time.monotonic() < deadline:
+                time.sleep(0.05)
+            time.sleep(rng.uniform(1.0, 4.0))
+            child.kill()
+            child.wait()
+        final = life(folder, "--settle")
+        final.wait(timeout=300)
+        return check(folder, kills)
+
+
+def check(folder: Path, kills: int) -> dict[str, float]:
+    db = sqlite3.connect(folder / "soak.sqlite3")
+    integrity = db.execute("PRAGMA integrity_check").fetchone()[0]
+    stored = {row[0]: row for row in db.execute("SELECT id, game_type, seed, options, state, version, status FROM games")}
+    log: dict[int, list[tuple[int, str]]] = defaultdict(list)
+    for game_id, seat, action in db.execute("SELECT game_id, seat, action FROM actions ORDER BY game_id, seq"):
+        log[game_id].append((seat, action))
+    pending = db.execute("SELECT COUNT(*) FROM outbox").fetchone()[0]
+    acks = [tuple(map(int, line.split())) for line in (folder / "acks.log").read_text().splitlines() if line.strip()]
+    lost = sum(1 for game_id, version in acks if game_id not in stored or stored[game_id][5] < version)
+    diverged = 0
+    for game_id, (_, kind, seed, options, state, version, status) in stored.items():
+        if state is None:
+            continue
+        envelope = json.loads(state)
+        replayed = Match.replay(registry.get(kind), envelope["players"], int(seed), json.loads(options), log[game_id])
+        diverged += replayed.state != envelope["state"] or replayed.version != version
+    boards: dict[str, set[int]] = defaultdict(set)
+    for line in (folder / "discord.jsonl").read_text(encoding="utf-8").splitlines():
+        try:
+            entry = json.loads(line)
+        except json.JSONDecodeError:
+            continue
+        for file in entry.get("files", []):
+            if file.startswith("board-"):
+                boards[file].add(entry["id"])
+    duplicates = sum(len(ids) - 1 for ids in boards.values())
+    missing = sum(1 for game_id, row in stored.items() if row[4] is not None and f"board-{game_id}-v{row[5]}.png" not in boards)
+    return {"kills": kills, "acknowledged actions": len(acks), "actions stored": sum(map(len, log.values())),
+            "acknowledged actions lost": lost, "integrity ok": float(integrity == "ok"), "replays diverged": diverged,
+            "duplicate boards": duplicates, "missing boards": missing, "outbox pending after restart": pending}
+
+
+def run(argv: list[str] | None = None) -> list[tuple[str, float, str]]:
+    parser = argparse.ArgumentParser(prog="python -m bench soak")
+    parser.add_argument("--kills", type=int, default=20)
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args(argv or [])
+    return [(name, value, "count") for name, value in soak(args.kills, args.seed).items()]

@@ -16,8 +16,6 @@ import sys
 from pathlib import Path
 from typing import Any, TextIO
 
-from engine import registry
-from engine.core.match import Match
 from tests.e2e.driver import CHANNEL, GUILD, Table
 from tests.fakediscord import FakeDiscord
 from tests.fakediscord.records import FakeChannel, RecordedFile, RecordedMessage
@@ -69,15 +67,9 @@ def journal_messages(world: FakeDiscord, out: TextIO) -> None:
 
 async def play(table: Table, game_id: int, user: int, acks: TextIO, rng: random.Random) -> None:
     """Type random legal moves with /game play while this game lasts; note each acknowledged one."""
-    while True:
+    while (turn := await table.await_turn(game_id, user, poll=0.01)) is not None:
+        match, seat = turn
         record = await table.record(game_id)
-        if record.status != "active":
-            return
-        match = Match.from_json(registry.get(record.game_type), record.state or {})
-        seat = record.seat_of(user)
-        if seat not in match.awaited_seats():
-            await asyncio.sleep(0.01)
-            continue
         action = rng.choice(match.legal_actions(seat))
         rec = await table.world.slash(user, "game play", {"action": f"{action.notation}#{match.decisions[seat]}", "game": game_id},
                                       channel_id=record.thread_id, guild_id=GUILD)

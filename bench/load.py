@@ -18,8 +18,6 @@ import time
 from pathlib import Path
 from typing import Any
 
-from engine import registry
-from engine.core.match import Match
 from tabletop.bot import calm_garbage_collector
 from tests.e2e.driver import CHANNEL, GUILD, Table
 from tests.fakediscord import FakeDiscord
@@ -63,16 +61,11 @@ async def player(table: Table, game_id: int, user: int, rng: random.Random, clic
                  budget: list[int]) -> None:
     """Take every turn this user is awaited for, until the game ends or the action budget is spent."""
     while budget[0] > 0:
-        record = await table.record(game_id)
-        if record.status != "active":
+        turn = await table.await_turn(game_id, user)
+        if turn is None:
             return
-        match = Match.from_json(registry.get(record.game_type), record.state or {})
-        seat = record.seat_of(user)
-        if seat not in match.awaited_seats():
-            await asyncio.sleep(0.005)
-            continue
         budget[0] -= 1
-        before = record.version
+        before = turn[0].version
         clicked = time.perf_counter()
         try:
             await table.take_turn(user, game_id, rng)

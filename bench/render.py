@@ -29,12 +29,12 @@ def run() -> list[tuple[str, float, str]]:
         for players in game.player_counts:
             match = _midgame(game.id, players)
             ctx = RenderContext("ja", tuple(f"プレイヤー{i + 1}" for i in range(players)), game.name.ja)
-            for kind, view in (("board", match.view(None)), ("private", match.view(0))):
+            for kind, frame in (("board", match.frame(None)), ("private", match.frame(0))):
                 draw = renderer.board if kind == "board" else renderer.private
                 draws, encodes, size = [], [], 0
                 for _ in range(SAMPLES):
                     start = time.perf_counter()
-                    image = draw(view, ctx)
+                    image = draw(frame, ctx)
                     middle = time.perf_counter()
                     data = encode_png(image)
                     encodes.append(time.perf_counter() - middle)

@@ -29,10 +29,7 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button], template=ids.LOBBY)
     @guarded
     async def callback(self, interaction: discord.Interaction) -> None:
         bot = bot_of(interaction)
-        record = await bot.store.get_game(self.game_id)
-        if record is None:
-            raise LobbyError("not_found")
-        check_place(interaction, record)
+        record = await lobby_record(interaction, self.game_id)
         if self.op == "join":
             record = await bot.store.add_player(record.id, interaction.user.id)
             await refresh_lobby(interaction, record)
@@ -61,10 +58,7 @@ class LobbyOption(discord.ui.DynamicItem[discord.ui.Select], template=ids.LOBBY_
     @guarded
     async def callback(self, interaction: discord.Interaction) -> None:
         bot = bot_of(interaction)
-        record = await bot.store.get_game(self.game_id)
-        if record is None:
-            raise LobbyError("not_found")
-        check_place(interaction, record)
+        record = await lobby_record(interaction, self.game_id)
         values = cast(discord.ui.Select, self.item).values
         value = values[0] if len(values) == 1 else ""
         record = await bot.service.set_option(record, interaction.user.id, admin_here(interaction, record), self.key, value)
@@ -72,6 +66,15 @@ class LobbyOption(discord.ui.DynamicItem[discord.ui.Select], template=ids.LOBBY_
 
 
 DYNAMIC_ITEMS = (LobbyButton, LobbyOption)
+
+
+async def lobby_record(interaction: discord.Interaction, game_id: int) -> GameRecord:
+    """The game a lobby component names, refused unless the click comes from that game's channel."""
+    record = await bot_of(interaction).store.get_game(game_id)
+    if record is None:
+        raise LobbyError("not_found")
+    check_place(interaction, record)
+    return record
 
 
 async def refresh_lobby(interaction: discord.Interaction, record: GameRecord) -> None:

@@ -5,6 +5,7 @@ Shared by every game's end-to-end test, so a new game gets a full Discord run by
 
 from __future__ import annotations
 
+import asyncio
 import random
 import re
 from dataclasses import dataclass, field
@@ -73,6 +74,18 @@ class Table:
         await self.world.click(host, lobby, f"tt:lobby:start:{game_id}")
         assert (await self.record(game_id)).status == "active"
         return game_id
+
+    async def await_turn(self, game_id: int, user: int, poll: float = 0.005) -> tuple[Match, int] | None:
+        """Wait until `user` must decide in this game: (match, seat), or None once the game is over."""
+        while True:
+            record = await self.record(game_id)
+            if record.status != "active":
+                return None
+            match = Match.from_json(registry.get(record.game_type), record.state or {})
+            seat = record.seat_of(user)
+            if seat is not None and seat in match.awaited_seats():
+                return match, seat
+            await asyncio.sleep(poll)
 
     def latest_board(self, record: GameRecord) -> RecordedMessage:
         where = record.thread_id or record.channel_id

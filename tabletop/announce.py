@@ -19,6 +19,7 @@ from renderers import RenderContext, for_game
 from renderers.names import display_name
 from renderers.toolkit import encode_png
 from tabletop import packages
+from tabletop.cache import BoundedCache
 from tabletop.i18n import lang, tr
 from tabletop.interactions import clip
 from tabletop.service import game_of, options_summary
@@ -28,6 +29,8 @@ if TYPE_CHECKING:
     from tabletop.bot import TabletopBot
 
 DM_CLOSED = 50007
+RENDER_CACHE_ENTRIES = 256
+_RENDERED: BoundedCache[tuple[object, ...], bytes | None] = BoundedCache(RENDER_CACHE_ENTRIES)
 
 
 def jump_url(record: GameRecord, message_id: int | None = None) -> str:
@@ -69,10 +72,17 @@ def _render(kind: str, record: GameRecord, match: Match, seat: int | None, local
 async def render_file(
     kind: str, record: GameRecord, match: Match, seat: int | None, locale: str, names: Mapping[int, str]
 ) -> discord.File | None:
+    """One view as a PNG file. Each (game, state, view, language, names) is drawn once: the board posted,
+    then shown by /game show, and a hand opened by Take turn, My info and the turn DM share one render."""
     package = packages.get(record.game_type)
     if kind == "private" and package is not None and not package.private_images:
         return None
-    data = await asyncio.to_thread(_render, kind, record, match, seat, locale, names)
+    key = (record.id, record.seed, match.version, kind, seat, locale, tuple(sorted(names.items())))
+    if key in _RENDERED:
+        data = _RENDERED[key]
+    else:
+        data = await asyncio.to_thread(_render, kind, record, match, seat, locale, names)
+        _RENDERED[key] = data
     if data is None:
         return None
     suffix = "" if seat is None else f"-s{seat}"

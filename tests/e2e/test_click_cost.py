@@ -42,3 +42,19 @@ async def test_a_picker_click_reads_decodes_and_lists_once(table: Table, monkeyp
     assert (await table.record(game_id)).version == 1
     before = [args for args in listings if args[1] == match.state]
     assert len(before) == 1, "the clicking seat's actions are listed once on the state it clicked"
+
+
+async def test_each_view_of_a_state_is_drawn_once(table: Table, monkeypatch: pytest.MonkeyPatch) -> None:
+    from tabletop import announce
+    game_id = await table.start_game(ALICE, [CAROL], "highcard")
+    record = await table.record(game_id)
+    match = Match.from_json(registry.get("highcard"), record.state or {})
+    user = record.players[match.awaited_seats()[0]]
+    drawn: list[tuple[str, Any]] = []
+    monkeypatch.setattr(announce, "_render", counting(drawn, announce._render))  # noqa: SLF001
+    for _ in range(3):
+        await table.world.click(user, table.latest_board(record), f"tt:take:{game_id}")
+        await table.world.click(user, table.latest_board(record), f"tt:info:{game_id}")
+    await table.world.slash(user, "game show", {}, channel_id=record.thread_id, guild_id=1)
+    kinds = [args[0] for args in drawn]
+    assert kinds.count("private") <= 1 and kinds.count("board") <= 1

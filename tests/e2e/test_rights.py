@@ -9,6 +9,9 @@ import random
 import discord
 import pytest
 
+from engine import registry
+from engine.core.match import Match
+
 from tests.e2e.conftest import ALICE, BOB, CAROL, DAVE
 from tests.e2e.driver import CHANNEL, GUILD, Table
 
@@ -101,3 +104,30 @@ async def test_start_and_cancel_at_once_never_post_a_board_for_a_cancelled_game(
         record = await table.record(game_id)
         boards = [m for m in table.world.records if f"tt:take:{game_id}" in m.custom_ids()]
         assert (record.status == "cancelled") == (not boards), record.status
+
+
+async def test_internal_moves_cannot_be_typed_and_typed_resign_asks_first(table: Table) -> None:
+    game_id = await table.start_game(ALICE, [CAROL], "highcard")
+    record = await table.record(game_id)
+    for text in ("!forfeit", "!resign", "resign"):
+        rec = await table.world.slash(CAROL, "game play", {"action": text}, channel_id=record.thread_id, guild_id=GUILD)
+        assert rec.messages[-1].ephemeral
+    after = await table.record(game_id)
+    assert after.status == "active" and after.version == record.version
+    assert any(f"tt:resign:{game_id}" in m.custom_ids() for m in table.world.every_version(seen_by=CAROL))
+
+
+async def test_twenty_players_clicking_at_once(table: Table) -> None:
+    users = [300 + n for n in range(20)]
+    for user in users:
+        table.world.add_user(user, f"u{user}")
+    games = [await table.start_game(users[n], [users[n + 1]], "highcard") for n in range(0, 20, 2)]
+    rng = random.Random(5)
+    for _ in range(2):
+        turns = []
+        for game_id in games:
+            record = await table.record(game_id)
+            seat = Match.from_json(registry.get("highcard"), record.state or {}).awaited_seats()[0]
+            turns.append(table.take_turn(record.players[seat], game_id, rng))
+        await asyncio.gather(*turns)
+    assert [(await table.record(game_id)).version for game_id in games] == [2] * 10

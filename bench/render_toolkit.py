@@ -32,26 +32,26 @@ def _best_ms(action: Callable[[], object], repeat: int = _REPEAT) -> float:
 
 
 def _board() -> Image.Image:
-    """A typical 1200x800 board: banner, 61-hex grid, 20 markers, highlight, three cards, legend."""
-    img = tk.new_canvas(800)
+    """A typical 800x560 board: banner, 61-hex grid, 20 markers, highlight, three cards, legend."""
+    img = tk.new_canvas(560)
     top = tk.draw_banner(img, _CTX, "第3ラウンド・手番2", waiting=[1])
     draw = ImageDraw.Draw(img)
-    centre = (330, top + 350)
+    centre = (230, top + 245)
     for q in range(-4, 5):
         for r in range(-4, 5):
             if abs(q + r) <= 4:
-                draw.polygon(tk.hex_points(tk.hex_centre(q, r, 44, centre), 42), fill=tk.PANEL, outline=tk.LINE, width=3)
+                draw.polygon(tk.hex_points(tk.hex_centre(q, r, 30, centre), 29), fill=tk.PANEL, outline=tk.LINE, width=2)
     for i in range(20):
         q, r = i % 9 - 4, (i * 7) % 9 - 4
         if abs(q + r) <= 4:
-            tk.draw_marker(img, tk.hex_centre(q, r, 44, centre), 48, tk.seat_style(i % 4))
-    tk.draw_highlight(img, tk.hex_points(tk.hex_centre(1, 0, 44, centre), 42))
+            tk.draw_marker(img, tk.hex_centre(q, r, 30, centre), tk.MARKER, tk.seat_style(i % 4))
+    tk.draw_highlight(img, tk.hex_points(tk.hex_centre(1, 0, 30, centre), 29))
     body = "配置：袋からコインを1枚引き、盤上に置く。Deploy a coin next to a controlled location."
     for i, title in enumerate(("騎兵", "Archer 弓兵", "ランサー")):
-        x, y = 660 + (i % 2) * 270, top + 20 + (i // 2) * 300
-        tk.draw_card(img, (x, y, x + 250, y + 280), title, body, cost=i + 2, points=i,
+        x, y = 460 + (i % 2) * 170, top + 10 + (i // 2) * 210
+        tk.draw_card(img, (x, y, x + 160, y + 200), title, body, cost=i + 2, points=i,
                      style=tk.seat_style(i) if i else None, highlight=i == 1)
-    tk.draw_legend(img, (660, 720), [(tk.seat_style(i), name) for i, name in enumerate(_CTX.seat_names)], max_width=520)
+    tk.draw_legend(img, (460, 470), [(tk.seat_style(i), name) for i, name in enumerate(_CTX.seat_names)], max_width=330)
     return img
 
 
@@ -78,9 +78,9 @@ def run() -> list[tuple[str, float, str]]:
     baseline_size = len(_encode_rgb_level1(img)) / 1024
     return [
         ("toolkit: font load (uncached truetype)", font_load, "ms"),
-        ("toolkit: draw 1200x800 board, first call (caches cold)", first_draw, "ms"),
-        ("toolkit: draw 1200x800 board", draw, "ms"),
-        ("toolkit: encode_png 1200x800 board", encode, "ms"),
+        ("toolkit: draw 800x560 board, first call (caches cold)", first_draw, "ms"),
+        ("toolkit: draw 800x560 board", draw, "ms"),
+        ("toolkit: encode_png 800x560 board", encode, "ms"),
         ("toolkit: encode_png size", size, "KiB"),
         ("toolkit: RGB level-1 PNG (baseline) time", baseline, "ms"),
         ("toolkit: RGB level-1 PNG (baseline) size", baseline_size, "KiB"),

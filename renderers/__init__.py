@@ -1,4 +1,5 @@
-"""Pillow images from engine views. One module per game, named after the game id, exposing `RENDERER`."""
+"""Pillow images from the frames the engine builds (`Match.frame`). One module per game, named after
+the game id, exposing `RENDERER`."""
 
 from __future__ import annotations
 

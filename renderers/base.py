@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Mapping, Protocol
+from typing import Protocol
 
 from PIL import Image
+
+from engine.core.types import Frame
 
 
 @dataclass(frozen=True, slots=True)
@@ -22,10 +24,12 @@ class RenderContext:
 
 
 class GameRenderer(Protocol):
-    """Draws views produced by the engine's `Game.view`; never sees the raw state."""
+    """Draws the frames built by `Match.frame`: the engine's view plus who is awaited, the last step's
+    public events and the outcome. A renderer draws these and derives no rule (who is to play, what just
+    happened, who won) itself; it never sees the raw state."""
 
-    def board(self, view: Mapping[str, Any], ctx: RenderContext) -> Image.Image:
-        """The public board (a spectator's view), posted in the game thread."""
+    def board(self, frame: Frame, ctx: RenderContext) -> Image.Image:
+        """The public board (a spectator's frame, `frame.seat` None), posted in the game thread."""
 
-    def private(self, view: Mapping[str, Any], ctx: RenderContext) -> Image.Image | None:
+    def private(self, frame: Frame, ctx: RenderContext) -> Image.Image | None:
         """One seat's private information (hand, bag, hidden cards), sent only to that seat."""

@@ -49,9 +49,10 @@ def font(size: int) -> ImageFont.FreeTypeFont:
     return ImageFont.truetype(str(font_path()), size, layout_engine=ImageFont.Layout.BASIC)
 
 
-def bold_stroke(size: int) -> int:
-    """Stroke width that makes Regular look bold at this size (about 1/28 em, at least 1 px)."""
-    return max(1, round(size / 28))
+def bold_stroke(size: int) -> float:
+    """Stroke width that makes Regular look bold at this size: 1/40 em, a fraction of a pixel at text
+    sizes (Pillow strokes with anti-aliased fractional widths); a whole pixel clogs small kanji."""
+    return size / 40
 
 
 @lru_cache(maxsize=4096)

@@ -27,12 +27,13 @@ import re
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Hashable, Sequence
+from dataclasses import replace
 from functools import lru_cache
 from typing import Literal
 
 from PIL import Image, ImageDraw
 
-from engine.core.types import T, Text
+from engine.core.types import Event, Outcome, T, Text
 from renderers.base import RenderContext
 from renderers.fonts import bold_stroke, drawable, font, missing_glyphs
 from renderers.palette import (
@@ -55,35 +56,54 @@ from renderers.palette import (
 
 __all__ = [
     "BACKGROUND", "BANNER_HEIGHT", "CANVAS_WIDTH", "HIGHLIGHT", "HIGHLIGHT_EDGE", "INK", "LINE",
-    "LINE_SPACING", "MUTED_INK", "PANEL", "PANEL_HEADER", "SEAT_STYLES", "SIZE_BODY", "SIZE_SMALL",
-    "SIZE_TITLE", "TEAM_STYLES", "WHITE", "Box", "Point", "Style", "cached_layer", "draw_banner",
-    "draw_card", "draw_highlight", "draw_legend", "draw_marker", "draw_pill", "draw_text", "drawable", "encode_png",
-    "ensure_not_square", "font", "hex_centre", "hex_points", "line_height", "localize", "marker_sprite",
-    "measure_text", "missing_glyphs", "new_canvas", "seat_style", "shape_points", "team_style",
-    "text_width", "wrap_text",
+    "LINE_SPACING", "MARKER", "MUTED_INK", "PANEL", "PANEL_HEADER", "PHONE_MIN_TEXT", "PHONE_WIDTH",
+    "SEAT_STYLES", "SIZE_BODY", "SIZE_SMALL", "SIZE_TITLE", "TEAM_STYLES", "WHITE", "Box", "Point", "Style",
+    "cached_layer", "card_header_height", "card_title_lines", "draw_banner", "draw_card", "draw_highlight",
+    "draw_legend", "draw_marker", "draw_news", "draw_outcome", "draw_pill", "draw_strip", "draw_text",
+    "drawable", "encode_png", "ensure_not_square", "font", "hex_centre", "hex_points", "line_height",
+    "localize", "marker_letter_size", "marker_sprite", "measure_text", "min_text_size", "missing_glyphs",
+    "new_canvas", "recent_text", "seat_style", "shape_points", "team_style", "text_width", "wrap_text",
 ]
 
 Point = tuple[float, float]
 Box = tuple[int, int, int, int]
 Anchor = Literal["lt", "mt", "rt", "lm", "mm", "rm", "lb", "mb", "rb"]
 
-# Phone readability. Discord shows an image about 360–400 dp wide on a phone (and lets players zoom),
-# so a 1200 px canvas is scaled by ~0.3 on screen and ~0.6 in device pixels on a 2x display: sharp,
-# yet text must be large. Body text 32 px ≈ 10 dp on screen; small labels 26 px ≈ 8 dp is the floor.
-CANVAS_WIDTH = 1200
-SIZE_TITLE = 44
-SIZE_BODY = 32
-SIZE_SMALL = 26
+# Phone readability. Discord shows an image about 400 px wide on a phone (players may zoom, most don't):
+# every text must then be at least 9 px tall, i.e. a font size of at least 9 * width / 400 on the image
+# (`min_text_size`; the renderers' tests check every draw against it). An 800 px canvas makes that 18 px,
+# sharp on a 2x phone screen, and is under half the pixels (and PNG bytes) of a 1200 px one.
+CANVAS_WIDTH = 800
+PHONE_WIDTH = 400
+PHONE_MIN_TEXT = 9
+SIZE_TITLE = 28
+SIZE_BODY = 22
+SIZE_SMALL = 18  # = min_text_size(CANVAS_WIDTH): the floor, for labels and numbers in badges
 LINE_SPACING = 1.4  # kanji need more air than Latin; 1.4 em keeps both readable
-BANNER_HEIGHT = 88
+BANNER_HEIGHT = 56
+MARKER = 40
+"""The usual seat marker: every seat and team shape holds its letter at `SIZE_SMALL` (`marker_letter_size`)."""
 
-# Discord Android crops exactly square images; near-square ones are padded to at least this difference.
-_MIN_ASPECT_GAP = 8
+# Discord Android crops square images, and near-square ones look square in a chat: pad to this difference.
+_MIN_ASPECT_GAP = 100
+
+
+def min_text_size(width: int) -> int:
+    """The smallest font size (px) readable on a phone for an image `width` px wide."""
+    return math.ceil(PHONE_MIN_TEXT * width / PHONE_WIDTH)
 
 
 def localize(ctx: RenderContext, text: Text) -> str:
     """A bilingual engine text in the viewer's language with seat names filled in."""
     return text.render(ctx.locale, dict(enumerate(ctx.seat_names)))
+
+
+def with_seat_names(ctx: RenderContext, players: int, fallback: Callable[[int], str]) -> RenderContext:
+    """The context with a name for every seat: `fallback(seat)` (a game's word for the seat, such as its
+    colour) where the platform gave none, so no `{s0}` placeholder is ever left in a drawn text."""
+    names = [ctx.seat_names[seat] if seat < len(ctx.seat_names) and ctx.seat_names[seat] else fallback(seat)
+             for seat in range(players)]
+    return replace(ctx, seat_names=tuple(names))
 
 
 def new_canvas(height: int, width: int = CANVAS_WIDTH, colour: RGB = BACKGROUND) -> Image.Image:
@@ -316,12 +336,56 @@ def shape_points(shape: str, centre: Point, radius: float) -> tuple[list[Point],
     raise ValueError(f"unknown shape {shape!r}")
 
 
-# Letter height as a fraction of the marker size, so the letter fits the shape's inner area.
-_LETTER_SCALE = {
-    "circle": 0.6, "square": 0.62, "triangle": 0.44, "diamond": 0.5, "star": 0.36, "hexagon": 0.56,
-    "pentagon": 0.5,
-}
+_LETTER_MAX = 0.6
+"""The largest letter as a fraction of the marker size: bigger would crowd even a circle."""
 _SUPERSAMPLE = 4  # Pillow draws polygons without anti-aliasing: draw 4x larger, then reduce
+
+
+def _marker_edge(size: int) -> int:
+    return max(2, round(size / 20))
+
+
+def _inside(polygon: Sequence[Point], point: Point) -> bool:
+    """Whether `point` lies inside a convex polygon (either winding)."""
+    signs = set()
+    for (x1, y1), (x2, y2) in zip(polygon, [*polygon[1:], polygon[0]]):
+        cross = (x2 - x1) * (point[1] - y1) - (y2 - y1) * (point[0] - x1)
+        if cross:
+            signs.add(cross > 0)
+    return len(signs) < 2
+
+
+_LETTER_DROPS = (0.0, 0.05, 0.1, 0.15, 0.2)
+"""How far below the shape's centre (fractions of its radius) a letter may sit: a triangle has its room
+near the base."""
+
+
+def _letter_fits(shape: str, letter: str, size: int, letter_size: int, drop: float) -> bool:
+    """Whether the letter's ink box, centred `drop` below the shape's letter spot, stays inside its edge."""
+    inner = size / 2 - 1 - _marker_edge(size) - 1
+    points, (cx, cy) = shape_points(shape, (0, 0), inner)
+    if shape == "star":
+        points = _regular_polygon(0, cy, inner * 0.6 * math.cos(math.radians(36)), 5, -54)
+    left, top, right, bottom = font(letter_size).getbbox(letter, anchor="ls", stroke_width=bold_stroke(letter_size))
+    half_w, half_h = (right - left) / 2, (bottom - top) / 2
+    cy += drop * inner
+    return all(_inside(points, (cx + dx * half_w, cy + dy * half_h)) for dx in (-1, 1) for dy in (-1, 1))
+
+
+@lru_cache(maxsize=1024)
+def _letter_layout(shape: str, letter: str, size: int) -> tuple[int, float]:
+    """The largest letter size that fits, and how far (fraction of the radius) below the centre it sits."""
+    for letter_size in range(max(1, round(size * _LETTER_MAX)), 1, -1):
+        for drop in _LETTER_DROPS:
+            if _letter_fits(shape, letter, size, letter_size, drop):
+                return letter_size, drop
+    return 1, 0.0
+
+
+def marker_letter_size(style: Style, size: int) -> int:
+    """The font size of a marker's letter: as large as fits inside its shape (a kanji needs a bigger
+    triangle than "A"), so the letter never spills over the edge. Check it against `min_text_size`."""
+    return _letter_layout(style.shape, style.letter, size)[0]
 
 
 @lru_cache(maxsize=256)
@@ -333,14 +397,18 @@ def marker_sprite(style: Style, size: int) -> Image.Image:
     big = size * _SUPERSAMPLE
     sprite = Image.new("RGBA", (big, big), (0, 0, 0, 0))
     draw = ImageDraw.Draw(sprite)
-    edge = max(2, round(size / 20)) * _SUPERSAMPLE
+    edge = _marker_edge(size) * _SUPERSAMPLE
     points, letter_at = shape_points(style.shape, (big / 2, big / 2), big / 2 - _SUPERSAMPLE)
     draw.polygon(points, fill=style.colour, outline=INK, width=edge)
-    letter_size = max(1, round(big * _LETTER_SCALE[style.shape]))
+    if not style.letter:
+        return sprite.reduce(_SUPERSAMPLE)
+    fitted, drop = _letter_layout(style.shape, style.letter, size)
+    letter_size = fitted * _SUPERSAMPLE
     face = font(letter_size)
     stroke = bold_stroke(letter_size)
     left, top, right, bottom = face.getbbox(style.letter, anchor="ls", stroke_width=stroke)
-    origin = (letter_at[0] - (left + right) / 2, letter_at[1] - (top + bottom) / 2)
+    letter_y = letter_at[1] + drop * (big / 2 - _SUPERSAMPLE)
+    origin = (letter_at[0] - (left + right) / 2, letter_y - (top + bottom) / 2)
     draw.text(origin, style.letter, font=face, fill=style.ink, anchor="ls", stroke_width=stroke, stroke_fill=style.ink)
     return sprite.reduce(_SUPERSAMPLE)
 
@@ -348,15 +416,19 @@ def marker_sprite(style: Style, size: int) -> Image.Image:
 def draw_marker(img: Image.Image, centre: Point, size: int, style: Style) -> Box:
     """Draw a seat or team marker (coloured shape with an ink edge and the letter) centred at `centre`.
 
-    Keep `size` at 32 px or more on a 1200 px canvas, or the letter becomes unreadable on a phone.
+    A letter that would come out smaller than `min_text_size` is left out: unreadable on a phone, it
+    would only be noise, and the colour and shape still tell the seat. `MARKER` keeps a Latin letter in
+    every seat shape; a kanji in a triangle or a diamond needs a larger marker (`marker_letter_size`).
     """
+    if style.letter and marker_letter_size(style, size) < min_text_size(img.width):
+        style = replace(style, letter="")
     sprite = marker_sprite(style, size)
     left, top = round(centre[0] - size / 2), round(centre[1] - size / 2)
     img.paste(sprite, (left, top), sprite)
     return (left, top, left + size, top + size)
 
 
-def draw_highlight(img: Image.Image, outline: Box | Sequence[Point], width: int = 6) -> None:
+def draw_highlight(img: Image.Image, outline: Box | Sequence[Point], width: int = 4) -> None:
     """Mark the last action: a white band between two ink edges along a box or a closed polygon.
 
     The band is centred on the outline, so draw it after the highlighted thing. It is recognisable by its
@@ -394,12 +466,12 @@ def draw_banner(
     below the banner, where the board starts.
     """
     width = img.width
-    pad = 20
+    pad = 12
     draw = ImageDraw.Draw(img)
     draw.rectangle((0, top, width, top + height - 1), fill=PANEL_HEADER)
-    draw.line((0, top + height - 2, width, top + height - 2), fill=LINE, width=3)
+    draw.line((0, top + height - 2, width, top + height - 2), fill=LINE, width=2)
     middle = top + height / 2
-    marker = round(SIZE_BODY * 1.3)
+    marker = MARKER
 
     right_edge = width - pad
     if waiting:
@@ -415,18 +487,68 @@ def draw_banner(
                 shown = wrap_text(name, SIZE_BODY, int(name_budget), max_lines=1)[0]
                 x = draw_text(img, (x, middle), shown, SIZE_BODY, anchor="rm")[0] - 8
             draw_marker(img, (x - marker / 2, middle), marker, seat_style(seat))
-            x -= marker + 16
-        right_edge = draw_text(img, (x, middle), label_text, SIZE_SMALL, fill=MUTED_INK, anchor="rm")[0] - 24
+            x -= marker + 12
+        right_edge = draw_text(img, (x, middle), label_text, SIZE_SMALL, fill=MUTED_INK, anchor="rm")[0] - 16
 
     title_text = ctx.title if title is None else title
     left_budget = right_edge - pad
     title_max = int(left_budget * (0.6 if status else 1.0))
     x = pad
     if title_text:
-        x = draw_text(img, (x, middle), title_text, SIZE_TITLE, anchor="lm", bold=True, max_width=title_max, max_lines=1)[2] + 20
+        x = draw_text(img, (x, middle), title_text, SIZE_TITLE, anchor="lm", bold=True, max_width=title_max, max_lines=1)[2] + 14
     if status and right_edge - x > SIZE_BODY:
         draw_text(img, (x, middle), status, SIZE_BODY, fill=MUTED_INK, anchor="lm", max_width=int(right_edge - x), max_lines=1)
     return top + height
+
+
+def draw_strip(img: Image.Image, top: int, height: int) -> None:
+    """A full-width band for one kind of news (the last action, the result) under the banner."""
+    draw = ImageDraw.Draw(img)
+    draw.rectangle((0, top, img.width, top + height), fill=PANEL)
+    draw.line((0, top + height, img.width, top + height), fill=LINE, width=2)
+
+
+_JA_SENTENCE_END = frozenset("。！？!?」）)")
+
+
+def recent_text(ctx: RenderContext, events: Sequence[Event]) -> str:
+    """What the last step did, in the viewer's language: the public events' own sentences, in order
+    (Japanese sentences follow each other after their "。" without a space)."""
+    text = ""
+    for event in events:
+        sentence = localize(ctx, event.text)
+        if text and not (ctx.ja and text[-1] in _JA_SENTENCE_END):
+            text += " "
+        text += sentence
+    return text
+
+
+def draw_news(img: Image.Image, ctx: RenderContext, box: Box, text: str, *, marker: Style | None = None,
+              label: Text = T("直前", "Last")) -> None:
+    """A muted label, the acting seat's marker (if any) and `text` wrapped to the lines `box` holds
+    ("…" past them), all vertically centred in `box`."""
+    x0, y0, x1, y1 = box
+    middle = (y0 + y1) / 2
+    x = draw_text(img, (x0, middle), localize(ctx, label), SIZE_SMALL, fill=MUTED_INK, anchor="lm")[2] + 10
+    if marker is not None:
+        x = draw_marker(img, (x + MARKER / 2, middle), MARKER, marker)[2] + 8
+    lines = max(1, (y1 - y0 - 4) // line_height(SIZE_SMALL))
+    draw_text(img, (x, middle), text, SIZE_SMALL, anchor="lm", max_width=max(1, x1 - x), max_lines=lines)
+
+
+def draw_outcome(img: Image.Image, ctx: RenderContext, box: Box, outcome: Outcome,
+                 style_of: Callable[[int], Style]) -> None:
+    """The result: a "Result" tag, the winners' markers (none for a draw) and the engine's summary."""
+    x0, y0, x1, y1 = box
+    middle = (y0 + y1) / 2
+    x = draw_pill(img, (x0, middle), localize(ctx, T("結果", "Result")))[2] + 10
+    if not outcome.is_draw:
+        for seat in outcome.winners:
+            x = draw_marker(img, (x + MARKER / 2, middle), MARKER, style_of(seat))[2] + 6
+        x += 4
+    lines = max(1, (y1 - y0 - 4) // line_height(SIZE_BODY))
+    draw_text(img, (x, middle), localize(ctx, outcome.summary), SIZE_BODY, anchor="lm", bold=True,
+              max_width=max(1, x1 - x), max_lines=lines)
 
 
 def draw_pill(img: Image.Image, xy: Point, text: str, *, fill: RGB = INK, ink: RGB = WHITE,
@@ -451,13 +573,39 @@ def _badge(img: Image.Image, centre: Point, diameter: int, value: str, *, shape:
     r = diameter / 2
     box = (centre[0] - r, centre[1] - r, centre[0] + r, centre[1] + r)
     if shape == "circle":
-        draw.ellipse(box, fill=WHITE, outline=INK, width=3)
+        draw.ellipse(box, fill=WHITE, outline=INK, width=2)
         ink = INK
     else:
         draw.rounded_rectangle(box, radius=diameter // 5, fill=INK)
         ink = WHITE
-    size = round(diameter * (0.6 if len(value) < 2 else 0.46))
-    draw_text(img, centre, value, size, fill=ink, anchor="mm", bold=True)
+    draw_text(img, centre, value, min_text_size(img.width), fill=ink, anchor="mm", bold=True)
+
+
+def card_title_lines(title: str, width: int, size: int) -> tuple[int, tuple[str, ...]]:
+    """The title's font size and lines in a title bar `width` px wide: one line a little larger than the
+    body, else one line at the body size, else two lines. Titles are names players look for, so they
+    are never cut before the second line."""
+    for title_size in (size + 4, size):
+        if text_width(title, title_size, bold=True) <= width:
+            return title_size, (title,)
+    return size, wrap_text(title, size, width, bold=True, max_lines=2)
+
+
+def card_header_height(title: str, box_width: int, size: int = SIZE_SMALL, *, cost: bool = False,
+                       points: bool = False, lead: int = 0) -> int:
+    """Height of a card's title bar (one or two title lines): callers place their own lines below it."""
+    title_size, lines = card_title_lines(title, _title_width(box_width, size, cost, points, lead), size)
+    return max(_badge_diameter(size), len(lines) * line_height(title_size)) + 12
+
+
+def _badge_diameter(size: int) -> int:
+    return line_height(size + 4)
+
+
+def _title_width(box_width: int, size: int, cost: bool, points: bool, lead: int) -> int:
+    left = max(lead + 8 if lead else 0, (_badge_diameter(size) + 8) if cost else 0)
+    right = (_badge_diameter(size) + 8) if points else 0
+    return max(1, box_width - 20 - left - right)
 
 
 def draw_card(
@@ -471,46 +619,49 @@ def draw_card(
     style: Style | None = None,
     size: int = SIZE_SMALL,
     highlight: bool = False,
-) -> None:
+    lead: int = 0,
+) -> int:
     """A card panel: rounded card, title bar, cost badge (white disc, top left), points badge (ink
-    tile, top right) and the body text wrapped to the space left (cut with "…").
+    tile, top right) and the body text wrapped to the space left (cut with "…"). Returns the y below
+    the title bar (`card_header_height` gives it beforehand). `lead` keeps that many pixels free at the
+    left of the title bar for the caller's own tag (a unit code).
 
     With `style`, the title bar takes the owner's colour and the owner's marker sits in the bottom-right
     corner, so ownership is never told by colour alone (and the title keeps the whole bar).
     """
     x0, y0, x1, y1 = box
     draw = ImageDraw.Draw(img)
-    radius = 14
-    header_h = line_height(size + 4) + 12
-    draw.rounded_rectangle(box, radius=radius, fill=PANEL, outline=INK, width=3)
+    radius = 12
+    has_cost, has_points = cost is not None, points is not None
+    header_h = card_header_height(title, x1 - x0, size, cost=has_cost, points=has_points, lead=lead)
+    draw.rounded_rectangle(box, radius=radius, fill=PANEL, outline=INK, width=2)
     header_fill = style.colour if style else PANEL_HEADER
     header_ink = style.ink if style else INK
     draw.rounded_rectangle(
-        (x0, y0, x1, y0 + header_h), radius=radius, fill=header_fill, outline=INK, width=3,
+        (x0, y0, x1, y0 + header_h), radius=radius, fill=header_fill, outline=INK, width=2,
         corners=(True, True, False, False),
     )
-    badge = header_h - 12
-    left, right = x0 + 10, x1 - 10
+    badge = _badge_diameter(size)
     if cost is not None:
-        _badge(img, (left + badge / 2, y0 + header_h / 2), badge, str(cost), shape="circle")
-        left += badge + 8
+        _badge(img, (x0 + 10 + badge / 2, y0 + header_h / 2), badge, str(cost), shape="circle")
     if points is not None:
-        _badge(img, (right - badge / 2, y0 + header_h / 2), badge, str(points), shape="square")
-        right -= badge + 8
-    draw_text(
-        img, ((left + right) / 2, y0 + header_h / 2), title, size + 4, fill=header_ink, anchor="mm",
-        bold=True, max_width=max(1, right - left), max_lines=1,
-    )
+        _badge(img, (x1 - 10 - badge / 2, y0 + header_h / 2), badge, str(points), shape="square")
+    title_width = _title_width(x1 - x0, size, has_cost, has_points, lead)
+    left = x0 + 10 + max(lead + 8 if lead else 0, (badge + 8) if has_cost else 0)
+    title_size, lines = card_title_lines(title, title_width, size)
+    draw_text(img, (left + title_width / 2, y0 + header_h / 2), "\n".join(lines), title_size, fill=header_ink,
+              anchor="mm", bold=True)
     footer = 0
     if style is not None:
-        footer = badge
-        draw_marker(img, (x1 - 10 - badge / 2, y1 - 10 - badge / 2), badge, style)
+        footer = MARKER
+        draw_marker(img, (x1 - 8 - MARKER / 2, y1 - 8 - MARKER / 2), MARKER, style)
     if body:
-        room = y1 - (y0 + header_h) - 16 - footer
+        room = y1 - (y0 + header_h) - 12 - footer
         max_lines = max(1, room // line_height(size))
-        draw_text(img, (x0 + 12, y0 + header_h + 8), body, size, anchor="lt", max_width=x1 - x0 - 24, max_lines=max_lines)
+        draw_text(img, (x0 + 10, y0 + header_h + 6), body, size, anchor="lt", max_width=x1 - x0 - 20, max_lines=max_lines)
     if highlight:
         draw_highlight(img, box)
+    return y0 + header_h
 
 
 def draw_legend(
@@ -523,7 +674,7 @@ def draw_legend(
     fill: RGB = INK,
 ) -> Box:
     """A row of marker + label pairs (seats, teams), wrapping to new rows past `max_width`."""
-    marker = round(size * 1.3)
+    marker = MARKER
     gap = round(size * 0.8)
     row_h = max(marker, line_height(size)) + 6
     limit = xy[0] + (max_width if max_width is not None else img.width - xy[0])
@@ -573,16 +724,14 @@ def cached_layer(key: Hashable, builder: Callable[[], Image.Image]) -> Image.Ima
 def ensure_not_square(img: Image.Image, colour: RGB = BACKGROUND) -> Image.Image:
     """The image, padded when it is (nearly) square, because Discord's Android app crops square images.
 
-    The longer side is extended (at the bottom or the right) until the sides differ by at least 8 px.
-    Non-square images are returned unchanged (the same object).
+    The image grows at the bottom until it is `_MIN_ASPECT_GAP` taller than wide; the width never
+    changes, since the text sizes were chosen for it (`min_text_size`). Images whose sides already
+    differ that much are returned unchanged (the same object).
     """
     width, height = img.size
     if abs(width - height) >= _MIN_ASPECT_GAP:
         return img
-    if height >= width:
-        size = (width, width + _MIN_ASPECT_GAP)
-    else:
-        size = (height + _MIN_ASPECT_GAP, height)
+    size = (width, width + _MIN_ASPECT_GAP)
     source = img if img.mode in ("RGB", "RGBA") else img.convert("RGB")
     padded = Image.new(source.mode, size, colour)
     padded.paste(source, (0, 0))
@@ -595,33 +744,32 @@ _PALETTE_MAX_COLOURS = 8192
 
 
 def encode_png(img: Image.Image) -> bytes:
-    """PNG bytes for Discord: never square, palette when lossless enough, fast zlib level 1.
+    """PNG bytes for Discord: never square, a 256-colour palette when the image is flat, zlib level 6.
 
-    Measured on the bench board (bench/render_toolkit.py: 1200x800, banner, 61 hexes, markers, three
-    cards, legend; 1,848 colours) on this 2-core machine, best of 7:
+    Measured on real 800 px boards (War Chest 2 and 4 players, Wall of War 3 and 5 players, mid-game)
+    and the tests' busy 1200 x 800 board on this 2-core machine, mean of 3:
 
-    ==============================================  =========  ========
-    method                                           time       size
-    ==============================================  =========  ========
-    RGB, zlib level 1                                18.2 ms    133 KiB
-    RGB, level 6 (Pillow default)                    25.9 ms    111 KiB
-    RGB, level 9                                     135 ms     107 KiB
-    lossless WebP (method 0)                         20.7 ms     76 KiB
-    octree 256 colours + level 6                     14.1 ms     43 KiB
-    median cut 256 colours + level 1                 42.9 ms     65 KiB
-    count colours + octree 256 + level 1 (chosen)    10.8 ms     61 KiB
-    ==============================================  =========  ========
+    ====================================  ===========  ============  =================
+    method                                 time         size          mean error /255
+    ====================================  ===========  ============  =================
+    octree 256 colours + level 1          8–12 ms      47–71 KiB     ≤ 1.2
+    octree 256 colours + level 6 (chosen) 8–15 ms      43–62 KiB     ≤ 1.2
+    octree 32 colours + level 6           8–12 ms      37–48 KiB     up to 11: merges the paper,
+                                                                     panel and header fills
+    median cut 32 colours + level 6       26–45 ms     39–58 KiB     ≤ 0.7
+    the 32 most frequent colours          8–12 ms      40–57 KiB     ≤ 1.4
+    ====================================  ===========  ============  =================
 
-    Counting colours costs about 2 ms. The fast octree quantizer changes an image of a few dozen flat
-    colours by at most 1/255 per channel and this board by 1/255 on average (up to ~15/255 on
-    anti-aliased edges, invisible); it would posterize
-    gradients and photos, which have more than `_PALETTE_MAX_COLOURS` colours and stay RGB. Level 1 is
-    chosen over 6 because CPU is the scarce resource (2 cores, renders in threads) and 18 KiB more
-    upload is negligible; all results are far below Discord's 10 MiB limit.
+    With a palette, level 6 costs about a millisecond more than level 1 and saves a quarter of the
+    bytes (the old choice of level 1 was measured on RGB, where level 6 is much slower). Fewer colours
+    save little more once the canvas is 800 px wide, and the fast octree then merges the neutral fills.
+    Counting colours costs about 2 ms. The octree quantizer would posterize gradients and photos, which
+    have more than `_PALETTE_MAX_COLOURS` colours and stay RGB. All results are far below Discord's
+    10 MiB limit.
     """
     img = ensure_not_square(img)
     if img.mode in ("RGB", "RGBA") and img.getcolors(_PALETTE_MAX_COLOURS) is not None:
         img = img.quantize(256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
     buffer = io.BytesIO()
-    img.save(buffer, "PNG", compress_level=1)
+    img.save(buffer, "PNG", compress_level=6)
     return buffer.getvalue()

@@ -1,10 +1,11 @@
 """Wall of War images: the public board, a seat's face-down cards, and the card list.
 
-The board reads top to bottom like the table: who is to play and what they decide, the latest action in
-words, the deck / ATM / discard counts, then one row per opened circle in row order (its card, the price
-the head of the line would pay, the purchaser cards front to back, what happened at its purchase), one
-row per player (medals, cards held, purchaser cards at home, this turn's flags, always-on cards), and the
-discard pile. The latest action is outlined where it happened (a circle, a purchaser card, a player).
+The board reads top to bottom like the table: who is to play and what they are asked (the decision's own
+prompt), what the last step did (the engine's sentences), the deck / ATM / discard counts, then one row
+per opened circle in row order (its card, the price the head of the line would pay, the purchaser cards
+front to back, what happened at its purchase), one row per player (medals, cards held, purchaser cards
+at home, this turn's flags, always-on cards), and the discard pile. The latest action is outlined where
+it happened (a circle, a purchaser card, a player), from the data of the last step's events.
 
 Players are told apart by their purchaser colour, always drawn as a marker with its own shape and letter
 (renderers.wallofwar_parts). Sections that grow (discard pile, always-on cards, final hands) are drawn
@@ -18,7 +19,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from engine.core.types import T
+from engine.core.types import Frame, T
 from engine.wallofwar.cards import CARDS
 from engine.wallofwar.colours import COLOURS, NAMES
 from engine.wallofwar.views import card_view
@@ -28,22 +29,20 @@ from renderers.base import RenderContext
 
 View = Mapping[str, Any]
 
-PAD = 16
-NOW_HEIGHT = 68
-LAST_HEIGHT = 86
-INFO_HEIGHT = 60
-CIRCLE_HEIGHT = 108
-CIRCLE_GAP = 8
-CARD_LEFT = 84
-CARD_RIGHT = 600
-LINE_LEFT = 620
-MARKER = 50
-SEAT_MARKER = 48
-SEAT_LINE = 44
-SECTION_TITLE = 52
-CARD_GAP = 16
-MAX_HEIGHT = 4000
-LEGEND_HEIGHT = 60
+PAD = 8
+NOW_HEIGHT = 52
+LAST_HEIGHT = 58
+INFO_HEIGHT = 44
+CIRCLE_MIN_HEIGHT = 86
+CIRCLE_GAP = 6
+NUMBER_WIDTH = 40
+CARD_WIDTH = 300
+TOKEN = 32
+"""Purchaser cards at home and buyers in a circle's log: smaller than a seat marker, shape and colour."""
+SECTION_TITLE = 38
+CARD_GAP = 10
+MAX_HEIGHT = 3000
+LEGEND_HEIGHT = 44
 PAGE_CARDS = 10
 """Cards per page of the card list: five rows of two stay readable on a phone and far below 1 MiB."""
 
@@ -51,31 +50,33 @@ TITLE = T("ウォール・オブ・ウォー", "Wall of War")
 
 
 class WallOfWarRenderer:
-    """Draws Wall of War views (see engine/wallofwar/VIEW.md); never sees the raw state."""
+    """Draws Wall of War frames (views: engine/wallofwar/VIEW.md); never sees the raw state."""
 
-    def board(self, view: View, ctx: RenderContext) -> Image.Image:
-        scene = parts.Scene(view, ctx)
+    def board(self, frame: Frame, ctx: RenderContext) -> Image.Image:
+        scene = parts.Scene.of(frame, ctx)
+        ctx = scene.ctx
+        view = frame.view
         img = tk.new_canvas(MAX_HEIGHT)
         tk.draw_banner(img, ctx, parts.phase_text(scene), title=ctx.title or tk.localize(ctx, TITLE))
         y = _draw_now(img, scene, tk.BANNER_HEIGHT)
         y = _draw_last(img, scene, y)
-        marks = parts.marks(view)
+        marks = parts.marks(frame)
         if view["phase"] == "colour":
-            y = _draw_colour_choice(img, scene, y + 12)
+            y = _draw_colour_choice(img, scene, y + 10)
         else:
             y = _draw_info(img, scene, y)
-            y = _draw_circles(img, scene, y + 8, marks)
-        y = _draw_seats(img, scene, y + 8, marks)
+            y = _draw_circles(img, scene, y + 6, marks)
+        y = _draw_seats(img, scene, y + 6, marks)
         if view["phase"] != "colour":
-            y = _draw_discard(img, scene, y + 8)
+            y = _draw_discard(img, scene, y + 6)
         return tk.ensure_not_square(img.crop((0, 0, tk.CANVAS_WIDTH, y + PAD)))
 
-    def private(self, view: View, ctx: RenderContext) -> Image.Image | None:
+    def private(self, frame: Frame, ctx: RenderContext) -> Image.Image | None:
         """The seat's face-down cards with their costs and full abilities; None while it holds none,
         since there is then nothing private to show (always-on cards are on the board)."""
-        if "private" not in view or not view["private"]["hand"]:
+        if "private" not in frame.view or not frame.view["private"]["hand"]:
             return None
-        return _private_image(view, ctx)
+        return _private_image(frame, ctx)
 
 
 RENDERER = WallOfWarRenderer()
@@ -84,55 +85,34 @@ RENDERER = WallOfWarRenderer()
 # --------------------------------------------------------------------------- strips
 
 
-def _strip(img: Image.Image, top: int, height: int) -> None:
-    draw = ImageDraw.Draw(img)
-    draw.rectangle((0, top, img.width, top + height), fill=tk.PANEL)
-    draw.line((0, top + height, img.width, top + height), fill=tk.LINE, width=2)
-
-
 def _draw_now(img: Image.Image, scene: parts.Scene, top: int) -> int:
-    """Who is to play and what they decide, or the result once the game is over."""
-    _strip(img, top, NOW_HEIGHT)
+    """Who is to play and what they are asked, or the result once the game is over."""
+    tk.draw_strip(img, top, NOW_HEIGHT)
+    frame = scene.frame
+    box = (PAD, top, img.width - PAD, top + NOW_HEIGHT)
+    if frame.outcome is not None:
+        tk.draw_outcome(img, scene.ctx, box, frame.outcome, scene.style)
+        return top + NOW_HEIGHT
     middle = top + NOW_HEIGHT / 2
-    view = scene.view
-    if view["phase"] == "over":
-        return _draw_result(img, scene, top)
-    x = tk.draw_pill(img, (PAD, middle), scene.say("手番", "To play"))[2] + 12
-    waiting = parts.awaited(view)
-    many = len(waiting) > 2
+    x = tk.draw_pill(img, (PAD, middle), scene.say("手番", "To play"))[2] + 8
+    waiting = frame.awaited_seats
     for seat in waiting:
-        x = tk.draw_marker(img, (x + 22, middle), 44, scene.style(seat))[2] + 8
-        if not many:
-            x = tk.draw_text(img, (x, middle), scene.name(seat), tk.SIZE_BODY, anchor="lm", bold=True,
-                             max_width=240, max_lines=1)[2] + 16
-    tk.draw_text(img, (x + 4, middle), parts.doing(scene), tk.SIZE_SMALL, anchor="lm",
-                 max_width=max(1, img.width - PAD - x - 4), max_lines=1)
-    return top + NOW_HEIGHT
-
-
-def _draw_result(img: Image.Image, scene: parts.Scene, top: int) -> int:
-    middle = top + NOW_HEIGHT / 2
-    points = scene.view["final"]["points"]
-    medals = [seat["medals"] for seat in scene.view["seats"]]
-    best = max(zip(points, medals))
-    winners = [seat for seat in range(scene.view["players"]) if (points[seat], medals[seat]) == best]
-    x = tk.draw_pill(img, (PAD, middle), scene.say("勝者", "Winner"))[2] + 12
-    for seat in winners:
-        x = tk.draw_marker(img, (x + 22, middle), 44, scene.style(seat))[2] + 8
-        x = tk.draw_text(img, (x, middle), scene.name(seat), tk.SIZE_BODY, anchor="lm", bold=True,
-                         max_width=260, max_lines=1)[2] + 16
-    text = scene.say(f"勝利点{best[0]}・軍資金{best[1]}", f"{best[0]} points, {best[1]} medals")
-    tk.draw_text(img, (x, middle), text, tk.SIZE_BODY, anchor="lm", max_width=max(1, img.width - PAD - x), max_lines=1)
+        x = tk.draw_marker(img, (x + tk.MARKER / 2, middle), tk.MARKER, scene.style(seat))[2] + 4
+        if len(waiting) == 1:
+            x = tk.draw_text(img, (x + 2, middle), scene.name(seat), tk.SIZE_BODY, anchor="lm", bold=True,
+                             max_width=200, max_lines=1)[2] + 10
+    if frame.awaited:
+        prompt = tk.localize(scene.ctx, frame.awaited[0].prompt)
+        tk.draw_text(img, (x + 4, middle), prompt, tk.SIZE_SMALL, anchor="lm",
+                     max_width=max(1, img.width - PAD - x - 4), max_lines=2)
     return top + NOW_HEIGHT
 
 
 def _draw_last(img: Image.Image, scene: parts.Scene, top: int) -> int:
-    """The latest action in words, up to two lines."""
-    _strip(img, top, LAST_HEIGHT)
-    label = tk.draw_text(img, (PAD, top + 12), scene.say("直前", "Last"), tk.SIZE_SMALL, fill=tk.MUTED_INK, anchor="lt")
-    text = parts.last_text(scene) or scene.say("まだ行動はありません", "No action yet")
-    left = label[2] + 14
-    tk.draw_text(img, (left, top + 10), text, tk.SIZE_SMALL, anchor="lt", max_width=img.width - PAD - left, max_lines=2)
+    """What the last step did, in the engine's sentences (two lines at most)."""
+    tk.draw_strip(img, top, LAST_HEIGHT)
+    text = tk.recent_text(scene.ctx, scene.frame.recent) or parts.quiet_text(scene)
+    tk.draw_news(img, scene.ctx, (PAD, top, img.width - PAD, top + LAST_HEIGHT), text)
     return top + LAST_HEIGHT
 
 
@@ -140,16 +120,16 @@ def _draw_info(img: Image.Image, scene: parts.Scene, top: int) -> int:
     """The deck, what Lucky Draw revealed, the ATM, the discard pile and the cards set aside."""
     view = scene.view
     middle = top + INFO_HEIGHT / 2
-    x = parts.draw_label_value(img, (PAD, middle), scene.say("山札", "Deck"), str(view["deck"]))[2] + 28
-    x = parts.draw_label_value(img, (x, middle), "ATM", str(view["atm"]))[2] + 28
-    x = parts.draw_label_value(img, (x, middle), scene.say("捨て札", "Discard"), str(len(view["discard"])))[2] + 28
-    x = parts.draw_label_value(img, (x, middle), scene.say("除外", "Set aside"), str(view["removed"]))[2] + 28
+    x = parts.draw_label_value(img, (PAD, middle), scene.say("山札", "Deck"), str(view["deck"]))[2] + 16
+    x = parts.draw_label_value(img, (x, middle), "ATM", str(view["atm"]))[2] + 16
+    x = parts.draw_label_value(img, (x, middle), scene.say("捨て札", "Discard"), str(len(view["discard"])))[2] + 16
+    x = parts.draw_label_value(img, (x, middle), scene.say("除外", "Set aside"), str(view["removed"]))[2] + 16
     shown = view["deck_top"] or (view["ask"]["card"] if view["ask"] and view["ask"]["type"] == "kuji" else None)
     legend = parts.draw_badge_legend(img, (img.width - PAD, middle), scene.ctx, anchor="r")
     if shown is not None:
         label = scene.say("公開中: ", "Revealed: ") + parts.card_name(shown, scene.ctx)
         tk.draw_text(img, (x, middle), label, tk.SIZE_SMALL, anchor="lm", bold=True,
-                     max_width=max(1, legend[0] - 20 - x), max_lines=1)
+                     max_width=max(1, legend[0] - 12 - x), max_lines=1)
     ImageDraw.Draw(img).line((PAD, top + INFO_HEIGHT, img.width - PAD, top + INFO_HEIGHT), fill=tk.LINE, width=2)
     return top + INFO_HEIGHT
 
@@ -162,22 +142,27 @@ def _effects_text(effects: Sequence[Mapping[str, Any]]) -> str:
     return " ".join(f"={e['v']}" if e["op"] == "set" else f"−{e['v']}" for e in effects)
 
 
+def _card_header(card: Mapping[str, Any], ctx: RenderContext) -> int:
+    return tk.card_header_height(parts.card_name(card, ctx), CARD_WIDTH, cost=True, points=True)
+
+
 def _draw_circles(img: Image.Image, scene: parts.Scene, top: int, marks: parts.Marks) -> int:
     view = scene.view
     y = top
     for index, circle in enumerate(view["circles"]):
-        box = (PAD, y, img.width - PAD, y + CIRCLE_HEIGHT)
+        height = max(CIRCLE_MIN_HEIGHT, _card_header(circle["card"], scene.ctx) + 48)
+        box = (PAD, y, img.width - PAD, y + height)
         spots = _draw_circle(img, scene, circle, box)
         if index in marks.circles:
-            tk.draw_highlight(img, box, width=6)
+            tk.draw_highlight(img, box)
         for place, spot in enumerate(spots):
             if (index, place) in marks.spots:
-                tk.draw_highlight(img, spot, width=5)
-        y += CIRCLE_HEIGHT + CIRCLE_GAP
+                tk.draw_highlight(img, spot)
+        y += height + CIRCLE_GAP
     if not view["circles"]:
-        tk.draw_text(img, (PAD, y + 20), scene.say("オープンしたサークルはありません", "No circle is open"), tk.SIZE_BODY,
+        tk.draw_text(img, (PAD, y + 14), scene.say("オープンしたサークルはありません", "No circle is open"), tk.SIZE_BODY,
                      fill=tk.MUTED_INK, anchor="lt")
-        y += 70
+        y += 50
     return y
 
 
@@ -188,26 +173,26 @@ def _draw_circle(img: Image.Image, scene: parts.Scene, circle: Mapping[str, Any]
     x0, y0, x1, y1 = box
     buying = circle["status"] == "buying"
     draw = ImageDraw.Draw(img)
-    draw.rounded_rectangle(box, radius=12, fill=tk.WHITE if buying else tk.BACKGROUND,
-                           outline=tk.INK if buying else tk.LINE, width=4 if buying else 2)
+    draw.rounded_rectangle(box, radius=10, fill=tk.WHITE if buying else tk.BACKGROUND,
+                           outline=tk.INK if buying else tk.LINE, width=3 if buying else 1)
     middle = (y0 + y1) / 2
-    draw.ellipse((x0 + 8, middle - 26, x0 + 60, middle + 26), fill=tk.INK)
-    tk.draw_text(img, (x0 + 34, middle), str(circle["pos"]), tk.SIZE_BODY + 4, fill=tk.WHITE, anchor="mm", bold=True)
+    draw.ellipse((x0 + 6, middle - 16, x0 + 38, middle + 16), fill=tk.INK)
+    tk.draw_text(img, (x0 + 22, middle), str(circle["pos"]), tk.SIZE_BODY, fill=tk.WHITE, anchor="mm", bold=True)
     card = circle["card"]
-    card_box = (x0 + CARD_LEFT - PAD, y0 + 6, x0 + CARD_RIGHT - PAD, y1 - 6)
-    tk.draw_card(img, card_box, parts.card_name(card, ctx), cost=parts.cost_badge(card), points=card["vp"])
-    body_y = card_box[1] + tk.line_height(tk.SIZE_SMALL + 4) + 12 + 24
-    tag = parts.draw_kind_tag(img, (card_box[0] + 12, body_y), card["kind"], ctx)
-    tk.draw_text(img, (tag[2] + 10, body_y), parts.ability_label(card, ctx), tk.SIZE_SMALL, anchor="lm",
-                 max_width=card_box[2] - tag[2] - 22, max_lines=1)
-    left = x0 + LINE_LEFT - PAD
-    top_row = y0 + 28
+    card_box = (x0 + NUMBER_WIDTH + 4, y0 + 5, x0 + NUMBER_WIDTH + 4 + CARD_WIDTH, y1 - 5)
+    body_top = tk.draw_card(img, card_box, parts.card_name(card, ctx), cost=parts.cost_badge(card), points=card["vp"])
+    body_y = (body_top + card_box[3]) / 2
+    tag = parts.draw_kind_tag(img, (card_box[0] + 8, body_y), card["kind"], ctx)
+    tk.draw_text(img, (tag[2] + 6, body_y), parts.ability_label(card, ctx), tk.SIZE_SMALL, anchor="lm",
+                 max_width=card_box[2] - tag[2] - 14, max_lines=1)
+    left = card_box[2] + 10
+    top_row = y0 + 22
     x = left
     if circle["price"] is not None:
         price = scene.say(f"価格 {circle['price']}", f"Price {circle['price']}")
         x = tk.draw_pill(img, (x, top_row), price, fill=tk.INK if buying else tk.PANEL_HEADER,
-                            ink=tk.WHITE if buying else tk.INK)[2] + 10
-    limit = _draw_status(img, scene, circle, (x, top_row), x1 - 12) - 12
+                         ink=tk.WHITE if buying else tk.INK)[2] + 6
+    limit = _draw_status(img, scene, circle, (x, top_row), x1 - 8) - 8
     tags: list[str] = []
     effects = [e for e in scene.view["price_effects"] if e.get("card") == card["id"]]
     if effects:
@@ -219,8 +204,8 @@ def _draw_circle(img: Image.Image, scene: parts.Scene, circle: Mapping[str, Any]
     for text in tags:
         if x + tk.text_width(text, tk.SIZE_SMALL, bold=True) + 24 > limit:
             break
-        x = tk.draw_pill(img, (x, top_row), text, fill=tk.PANEL, ink=tk.INK)[2] + 10
-    return _draw_line(img, scene, circle["line"], (left, y1 - 32), x1 - 12)
+        x = tk.draw_pill(img, (x, top_row), text, fill=tk.PANEL, ink=tk.INK)[2] + 6
+    return _draw_line(img, scene, circle["line"], (left, y1 - 6 - tk.MARKER / 2), x1 - 8)
 
 
 def _draw_status(img: Image.Image, scene: parts.Scene, circle: Mapping[str, Any], at: tk.Point, right: int) -> int:
@@ -239,13 +224,13 @@ def _draw_status(img: Image.Image, scene: parts.Scene, circle: Mapping[str, Any]
     if circle["status"] == "buying" and circle["run"] and circle["run"] > 1:
         pieces.append((scene.say("追加在庫を販売中", "selling extra stock"), None))
     for text, seat in reversed(pieces):
-        if x - tk.text_width(text, tk.SIZE_SMALL, bold=True) - 24 - (50 if seat is not None else 0) < at[0]:
+        if x - tk.text_width(text, tk.SIZE_SMALL, bold=True) - 24 - (TOKEN + 6 if seat is not None else 0) < at[0]:
             break
         box = tk.draw_pill(img, (x, middle), text, fill=tk.INK if seat is None else tk.PANEL,
-                              ink=tk.WHITE if seat is None else tk.INK, anchor="rm")
-        x = box[0] - 6
+                           ink=tk.WHITE if seat is None else tk.INK, anchor="rm")
+        x = box[0] - 4
         if seat is not None:
-            x = tk.draw_marker(img, (x - 20, middle), 40, scene.style(seat))[0] - 10
+            x = tk.draw_marker(img, (x - TOKEN / 2, middle), TOKEN, scene.style(seat))[0] - 6
     return x
 
 
@@ -255,12 +240,10 @@ def _draw_line(img: Image.Image, scene: parts.Scene, line: Sequence[int], at: tk
     if not line:
         tk.draw_text(img, (x, middle), scene.say("誰も並んでいない", "Nobody in line"), tk.SIZE_SMALL, fill=tk.MUTED_INK, anchor="lm")
         return []
-    x = tk.draw_text(img, (x, middle), scene.say("先頭", "Front"), tk.SIZE_SMALL, fill=tk.MUTED_INK, anchor="lm")[2] + 10
-    step = min(MARKER + 8, (right - x - MARKER) // max(1, len(line) - 1) if len(line) > 1 else MARKER + 8)
-    boxes = []
-    for place, seat in enumerate(line):
-        boxes.append(tk.draw_marker(img, (x + MARKER / 2 + place * step, middle), MARKER, scene.style(seat)))
-    return boxes
+    x = tk.draw_text(img, (x, middle), scene.say("先頭", "Front"), tk.SIZE_SMALL, fill=tk.MUTED_INK, anchor="lm")[2] + 8
+    size = tk.MARKER
+    step = min(size + 4, (right - x - size) // max(1, len(line) - 1))
+    return [tk.draw_marker(img, (x + size / 2 + place * step, middle), size, scene.style(seat)) for place, seat in enumerate(line)]
 
 
 # --------------------------------------------------------------------------- colour choice
@@ -272,26 +255,27 @@ def _draw_colour_choice(img: Image.Image, scene: parts.Scene, top: int) -> int:
     y = _section_title(img, top, scene.say("購入者カードの色", "Purchaser colours"))
     owners = {seat["colour"]: seat["seat"] for seat in view["seats"] if seat["colour"]}
     column = (img.width - 2 * PAD) // len(COLOURS)
+    marker = 52
     for index, colour in enumerate(COLOURS):
         cx = PAD + index * column + column / 2
-        tk.draw_marker(img, (cx, y + 44), 72, parts.colour_style(colour, scene.ctx))
-        tk.draw_text(img, (cx, y + 96), tk.localize(scene.ctx, NAMES[colour]), tk.SIZE_BODY, anchor="mt", bold=True)
+        tk.draw_marker(img, (cx, y + marker / 2 + 4), marker, parts.colour_style(colour))
+        tk.draw_text(img, (cx, y + marker + 10), tk.localize(scene.ctx, NAMES[colour]), tk.SIZE_BODY, anchor="mt", bold=True)
         owner = owners.get(colour)
         taken = scene.name(owner) if owner is not None else scene.say("空き", "free")
-        tk.draw_text(img, (cx, y + 140), taken, tk.SIZE_SMALL, anchor="mt", fill=tk.INK if owner is not None else tk.MUTED_INK,
-                     max_width=column - 12, max_lines=1)
-    y += 210
+        tk.draw_text(img, (cx, y + marker + 44), taken, tk.SIZE_SMALL, anchor="mt", fill=tk.INK if owner is not None else tk.MUTED_INK,
+                     max_width=column - 8, max_lines=1)
+    y += marker + 90
     order = view["colour_order"]
-    x = tk.draw_text(img, (PAD, y), scene.say("これから選ぶ順:", "Still to choose:"), tk.SIZE_SMALL, fill=tk.MUTED_INK, anchor="lm")[2] + 12
+    x = tk.draw_text(img, (PAD, y), scene.say("これから選ぶ順:", "Still to choose:"), tk.SIZE_SMALL, fill=tk.MUTED_INK, anchor="lm")[2] + 10
     for seat in order:
         x = tk.draw_text(img, (x, y), scene.name(seat), tk.SIZE_SMALL, anchor="lm", bold=seat == order[0],
-                         max_width=260, max_lines=1)[2] + 20
-    return y + 30
+                         max_width=180, max_lines=1)[2] + 14
+    return y + 22
 
 
 def _section_title(img: Image.Image, y: int, text: str) -> int:
     ImageDraw.Draw(img).line((PAD, y, img.width - PAD, y), fill=tk.LINE, width=2)
-    tk.draw_text(img, (PAD, y + 10), text, tk.SIZE_BODY, anchor="lt", bold=True)
+    tk.draw_text(img, (PAD, y + 6), text, tk.SIZE_BODY, anchor="lt", bold=True)
     return y + SECTION_TITLE
 
 
@@ -300,12 +284,12 @@ def _section_title(img: Image.Image, y: int, text: str) -> int:
 
 def _draw_seats(img: Image.Image, scene: parts.Scene, top: int, marks: parts.Marks) -> int:
     view = scene.view
-    y = _section_title(img, top, scene.say("プレイヤー", "Players")) + 6
+    y = _section_title(img, top, scene.say("プレイヤー", "Players")) + 2
     for seat in range(view["players"]):
         bottom = _draw_seat(img, scene, seat, y)
         if seat in marks.seats:
-            tk.draw_highlight(img, (PAD, y, img.width - PAD, bottom), width=5)
-        y = bottom + 10
+            tk.draw_highlight(img, (PAD, y, img.width - PAD, bottom))
+        y = bottom + 6
     return y
 
 
@@ -334,49 +318,49 @@ def _draw_seat(img: Image.Image, scene: parts.Scene, seat: int, top: int) -> int
     info = view["seats"][seat]
     over = view["phase"] == "over"
     x0, x1 = PAD, img.width - PAD
-    y = top + SEAT_LINE / 2
-    tk.draw_marker(img, (x0 + 6 + SEAT_MARKER / 2, y), SEAT_MARKER, scene.style(seat))
-    name_left = x0 + SEAT_MARKER + 20
-    right = parts.draw_label_value(img, (x1 - 10, y), scene.say("軍資金", "Medals"), str(info["medals"]), anchor="r")[0] - 24
+    y = top + tk.MARKER / 2 + 2
+    tk.draw_marker(img, (x0 + 4 + tk.MARKER / 2, y), tk.MARKER, scene.style(seat))
+    name_left = x0 + tk.MARKER + 12
+    right = parts.draw_label_value(img, (x1 - 6, y), scene.say("軍資金", "Medals"), str(info["medals"]), anchor="r")[0] - 14
     if over:
         right = parts.draw_label_value(img, (right, y), scene.say("勝利点", "Points"), str(view["final"]["points"][seat]),
-                                       anchor="r")[0] - 24
+                                       anchor="r")[0] - 14
     cards = scene.say(f"カード {info['cards']}(伏せ {info['hidden']})", f"Cards {info['cards']} ({info['hidden']} face down)")
-    right = tk.draw_text(img, (right, y), cards, tk.SIZE_SMALL, anchor="rm")[0] - 20
+    right = tk.draw_text(img, (right, y), cards, tk.SIZE_SMALL, anchor="rm")[0] - 12
     if seat == view["turn_player"] and not over and view["phase"] != "colour":
-        right = tk.draw_pill(img, (right, y), scene.say("ターン", "Turn"), anchor="rm")[0] - 12
+        right = tk.draw_pill(img, (right, y), scene.say("ターン", "Turn"), anchor="rm")[0] - 8
     tk.draw_text(img, (name_left, y), scene.name(seat), tk.SIZE_BODY, anchor="lm", bold=True,
                  max_width=max(1, right - name_left), max_lines=1)
     more = scene.say("…他{n}枚", "…{n} more")
-    bottom = top + SEAT_LINE
+    bottom = round(top + tk.MARKER + 4)
     if over:
         hand = [_chip(card, scene) for card in view["final"]["hands"][seat]]
         bottom = _labelled_chips(img, (name_left, bottom, x1), scene.say("伏せていたカード", "Face-down cards"),
                                  hand or [scene.say("なし", "none")], 3, more)
     else:
-        bottom = _draw_home_and_flags(img, scene, seat, (name_left, bottom + SEAT_LINE / 2, x1)) + 6
+        bottom = _draw_home_and_flags(img, scene, seat, (name_left, bottom + TOKEN / 2, x1)) + 4
     if info["always_on"]:
         always = [_chip(card, scene) for card in info["always_on"]]
         bottom = _labelled_chips(img, (name_left, bottom, x1), scene.say("常時効果", "Always on"), always, 2, more)
-    ImageDraw.Draw(img).line((x0, bottom + 4, x1, bottom + 4), fill=tk.PANEL_HEADER, width=2)
-    return bottom + 4
+    ImageDraw.Draw(img).line((x0, bottom + 3, x1, bottom + 3), fill=tk.PANEL_HEADER, width=2)
+    return bottom + 3
 
 
 def _draw_home_and_flags(img: Image.Image, scene: parts.Scene, seat: int, at: tuple[float, float, int]) -> int:
     """Purchaser cards at home as small markers, then this turn's flags; returns the bottom."""
     x, y, right = at
-    x = tk.draw_text(img, (x, y), scene.say("手元", "Home"), tk.SIZE_SMALL, fill=tk.MUTED_INK, anchor="lm")[2] + 10
+    x = tk.draw_text(img, (x, y), scene.say("手元", "Home"), tk.SIZE_SMALL, fill=tk.MUTED_INK, anchor="lm")[2] + 8
     home = scene.view["seats"][seat]["home"]
     for _ in range(home):
-        x = tk.draw_marker(img, (x + 17, y), 34, scene.style(seat))[2] + 6
+        x = tk.draw_marker(img, (x + TOKEN / 2, y), TOKEN, scene.style(seat))[2] + 4
     if not home:
         x = tk.draw_text(img, (x, y), "0", tk.SIZE_SMALL, anchor="lm", bold=True)[2]
-    x += 18
+    x += 12
     for flag in _seat_flags(scene, seat):
         if x + tk.text_width(flag, tk.SIZE_SMALL, bold=True) + 24 > right:
             break
-        x = tk.draw_pill(img, (x, y), flag, fill=tk.PANEL_HEADER, ink=tk.INK)[2] + 8
-    return round(y + SEAT_LINE / 2)
+        x = tk.draw_pill(img, (x, y), flag, fill=tk.PANEL_HEADER, ink=tk.INK)[2] + 6
+    return round(y + TOKEN / 2)
 
 
 def _labelled_chips(img: Image.Image, at: tuple[float, float, int], label: str, chips: Sequence[str], rows: int,
@@ -384,7 +368,7 @@ def _labelled_chips(img: Image.Image, at: tuple[float, float, int], label: str, 
     """A muted label, then chips flowing to its right; returns the bottom."""
     x, top, right = at
     label_box = tk.draw_text(img, (x, top + parts.CHIP_HEIGHT / 2 + 2), label, tk.SIZE_SMALL, fill=tk.MUTED_INK, anchor="lm")
-    return parts.draw_chips(img, (label_box[2] + 12, round(top) + 2, right, 0), chips, max_rows=rows, more=more) + 6
+    return parts.draw_chips(img, (label_box[2] + 8, round(top) + 2, right, 0), chips, max_rows=rows, more=more) + 4
 
 
 def _chip(card: Mapping[str, Any], scene: parts.Scene) -> str:
@@ -400,8 +384,8 @@ def _draw_discard(img: Image.Image, scene: parts.Scene, top: int) -> int:
     pile = scene.view["discard"]
     y = _section_title(img, top, scene.say(f"捨て札({len(pile)}枚・新しい順)", f"Discard pile ({len(pile)}, newest first)"))
     if not pile:
-        tk.draw_text(img, (PAD, y + 4), scene.say("なし", "Empty"), tk.SIZE_SMALL, fill=tk.MUTED_INK, anchor="lt")
-        return y + 40
+        tk.draw_text(img, (PAD, y + 2), scene.say("なし", "Empty"), tk.SIZE_SMALL, fill=tk.MUTED_INK, anchor="lt")
+        return y + 30
     chips = [_chip(card, scene) + " · " + parts.ability_label(card, scene.ctx) for card in reversed(pile)]
     return parts.draw_chips(img, (PAD, y, img.width - PAD, 0), chips, max_rows=3, more=scene.say("…他{n}枚", "…{n} more"))
 
@@ -412,7 +396,7 @@ def _draw_discard(img: Image.Image, scene: parts.Scene, top: int) -> int:
 def _card_grid(img: Image.Image, top: int, cards: Sequence[Mapping[str, Any]], ctx: RenderContext) -> int:
     """Full cards two to a row, each row as tall as its longer text; returns the y below the grid."""
     columns = 2
-    width = (img.width - 2 * PAD - CARD_GAP) // columns
+    width = _column_width()
     heights = _card_heights(cards, ctx)
     y = top
     for row in range(0, len(cards), columns):
@@ -425,11 +409,18 @@ def _card_grid(img: Image.Image, top: int, cards: Sequence[Mapping[str, Any]], c
     return y
 
 
+def _column_width() -> int:
+    return (tk.CANVAS_WIDTH - 2 * PAD - CARD_GAP) // 2
+
+
 def _card_heights(cards: Sequence[Mapping[str, Any]], ctx: RenderContext) -> list[int]:
-    """Per card: title bar plus its wrapped text, so that no ability text is cut off."""
-    width = (tk.CANVAS_WIDTH - 2 * PAD - CARD_GAP) // 2
-    header = tk.line_height(tk.SIZE_SMALL + 4) + 12
-    return [header + 16 + tk.measure_text(parts.card_body(c, ctx), tk.SIZE_SMALL, max_width=width - 24)[1] + 8 for c in cards]
+    """Per card: its title bar plus its wrapped text, so that neither title nor ability text is cut off."""
+    width = _column_width()
+    return [
+        tk.card_header_height(parts.card_name(c, ctx), width, cost=True, points=True) + 12
+        + tk.measure_text(parts.card_body(c, ctx), tk.SIZE_SMALL, max_width=width - 20)[1] + 6
+        for c in cards
+    ]
 
 
 def _grid_height(cards: Sequence[Mapping[str, Any]], ctx: RenderContext) -> int:
@@ -437,29 +428,31 @@ def _grid_height(cards: Sequence[Mapping[str, Any]], ctx: RenderContext) -> int:
     return sum(max(heights[i : i + 2]) + CARD_GAP for i in range(0, len(cards), 2))
 
 
-def _private_image(view: View, ctx: RenderContext) -> Image.Image:
-    scene = parts.Scene(view, ctx)
+def _private_image(frame: Frame, ctx: RenderContext) -> Image.Image:
+    scene = parts.Scene.of(frame, ctx)
+    ctx = scene.ctx
+    view = frame.view
     seat = view["seat"]
     info = view["seats"][seat]
     hand = view["private"]["hand"]
     always = info["always_on"]
-    height = tk.BANNER_HEIGHT + 80 + SECTION_TITLE + _grid_height(hand, ctx)
+    height = tk.BANNER_HEIGHT + INFO_HEIGHT + SECTION_TITLE + _grid_height(hand, ctx)
     if always:
         height += SECTION_TITLE + _grid_height(always, ctx)
     img = tk.new_canvas(height + PAD)
     title = scene.say("{s%d}の手札(非公開)" % seat, "{s%d}'s hand (private)" % seat)
     tk.draw_banner(img, ctx, parts.phase_text(scene), title=title)
-    middle = tk.BANNER_HEIGHT + 40
-    tk.draw_marker(img, (PAD + 26, middle), 52, scene.style(seat))
-    x = parts.draw_label_value(img, (PAD + 68, middle), scene.say("軍資金", "Medals"), str(info["medals"]))[2] + 28
-    x = parts.draw_label_value(img, (x, middle), scene.say("獲得カード", "Cards"), str(info["cards"]))[2] + 28
-    parts.draw_badge_legend(img, (img.width - PAD, middle), ctx, anchor="r")
+    middle = tk.BANNER_HEIGHT + INFO_HEIGHT / 2
+    tk.draw_marker(img, (PAD + tk.MARKER / 2, middle), tk.MARKER, scene.style(seat))
+    x = parts.draw_label_value(img, (PAD + tk.MARKER + 10, middle), scene.say("軍資金", "Medals"), str(info["medals"]))[2] + 16
+    x = parts.draw_label_value(img, (x, middle), scene.say("獲得カード", "Cards"), str(info["cards"]))[2] + 16
+    legend = parts.draw_badge_legend(img, (img.width - PAD, middle), ctx, anchor="r")
     answer = view["private"]["rain_answer"]
     if answer is not None:
         said = scene.say("【雨】で打ち消す", "cancel with Rain") if answer == "rain" else scene.say("通す", "let it through")
         tk.draw_text(img, (x, middle), scene.say("あなたの回答: ", "Your answer: ") + said, tk.SIZE_SMALL, anchor="lm",
-                     max_width=img.width - PAD - x, max_lines=1)
-    y = _section_title(img, tk.BANNER_HEIGHT + 80, scene.say(f"伏せたカード({len(hand)}枚)", f"Face-down cards ({len(hand)})"))
+                     max_width=max(1, legend[0] - 12 - x), max_lines=1)
+    y = _section_title(img, tk.BANNER_HEIGHT + INFO_HEIGHT, scene.say(f"伏せたカード({len(hand)}枚)", f"Face-down cards ({len(hand)})"))
     y = _card_grid(img, y, hand, ctx)
     if always:
         y = _section_title(img, y, scene.say("常時効果(表向き)", "Always on (face up)"))
@@ -480,8 +473,9 @@ def card_pages(card_ids: Sequence[str], per_page: int = PAGE_CARDS) -> list[list
     return result
 
 
-def all_card_ids() -> list[str]:
-    return sorted(CARDS.cards)
+def all_card_ids() -> tuple[str, ...]:
+    """Every card id in order; a tuple, so callers may key caches with it."""
+    return tuple(sorted(CARDS.cards))
 
 
 def cards_sheet(card_ids: Sequence[str], ctx: RenderContext) -> Image.Image:
@@ -493,7 +487,7 @@ def cards_sheet(card_ids: Sequence[str], ctx: RenderContext) -> Image.Image:
     status = parts.say(ctx, f"{span}({len(cards)}枚)", f"{span} ({len(cards)} cards)")
     tk.draw_banner(img, ctx, status, title=parts.say(ctx, "ウォール・オブ・ウォー カード", "Wall of War cards"))
     middle = tk.BANNER_HEIGHT + LEGEND_HEIGHT / 2
-    x = parts.draw_badge_legend(img, (PAD, middle), ctx)[2] + 24
+    x = parts.draw_badge_legend(img, (PAD, middle), ctx)[2] + 16
     note = parts.say(ctx, "「–」: コストなし(常時効果)", "“–”: no cost icon (always on)")
     tk.draw_text(img, (x, middle), note, tk.SIZE_SMALL, fill=tk.MUTED_INK, anchor="lm", max_width=img.width - PAD - x, max_lines=1)
     _card_grid(img, top, cards, ctx)

@@ -20,6 +20,7 @@ from engine.core.types import T, Text
 from engine.warchest.units import ROYAL, ROYAL_NAME, UNITS, ability
 from renderers import toolkit as tk
 from renderers.base import RenderContext
+from renderers.fonts import bold_stroke, font
 
 RGB = tuple[int, int, int]
 
@@ -66,34 +67,26 @@ def unit_ability(unit: str) -> Text:
     return ability(unit)
 
 
-def seat_name(ctx: RenderContext, seat: int) -> str:
-    """The display name, or the seat's colour word when the platform gave fewer names than seats."""
-    if seat < len(ctx.seat_names) and ctx.seat_names[seat]:
-        return ctx.seat_names[seat]
-    return tk.localize(ctx, tk.seat_style(seat).name)
+def named(ctx: RenderContext, players: int) -> RenderContext:
+    """The context with a name for every seat: the seat's colour word ("Blue A") where none was given."""
+    return tk.with_seat_names(ctx, players, lambda seat: tk.localize(ctx, tk.seat_style(seat).name))
 
 
 def say(ctx: RenderContext, ja: str, en: str) -> str:
-    """A one-off bilingual string with `{sN}` seat placeholders filled in (colour words for missing names)."""
-    names = {seat: seat_name(ctx, seat) for seat in range(len(tk.SEAT_STYLES))}
-    return T(ja, en).render(ctx.locale, names)
+    """A one-off bilingual string with `{sN}` seat placeholders filled in."""
+    return tk.localize(ctx, T(ja, en))
 
 
 # --------------------------------------------------------------------------- sides and owners
 
 
 def side_style(players: int, team: int) -> tk.Style:
-    """Who holds a location or a stack: the seat in two players, the team in four (the rules' sides)."""
+    """Who holds a location or a stack: the seat in two players, the team in four (the rules' sides).
+
+    A seat itself is always drawn with its own `tk.seat_style` (banner, panels, the owner badge on a
+    stack, private images), so a player finds one identity everywhere; the side's style only colours
+    coins and control markers."""
     return tk.seat_style(team) if players == 2 else tk.team_style(team)
-
-
-def owner_style(players: int, seat: int) -> tk.Style:
-    """A stack's owner badge: in four players the team's colour and shape with the seat's letter, since
-    the team decides who may attack whom and the letter still tells the two partners apart."""
-    if players == 2:
-        return tk.seat_style(seat)
-    team = tk.team_style(seat % 2)
-    return tk.Style(team.colour, team.ink, tk.seat_style(seat).letter, team.shape, team.name)
 
 
 # --------------------------------------------------------------------------- anti-aliased shapes
@@ -120,24 +113,48 @@ def paste_shape(img: Image.Image, centre: tk.Point, size: int, shape: str, fill:
     img.paste(sprite, (round(centre[0] - size / 2), round(centre[1] - size / 2)), sprite)
 
 
-def code_size(code: str, diameter: int) -> int:
-    """Font size that fits a code inside a coin: two kanji need a smaller size than two Latin letters."""
-    wide = any(ord(char) > 0x2E80 for char in code)
-    return max(tk.SIZE_SMALL, round(diameter * (0.42 if wide else 0.48)))
+COIN_EDGE = 2
+
+
+def _ink_box(code: str, size: int, bold: bool) -> tuple[int, int, int, int]:
+    return font(size).getbbox(code, anchor="mm", stroke_width=bold_stroke(size) if bold else 0)
+
+
+def _code_fits(code: str, size: int, bold: bool, radius: float) -> bool:
+    """Whether the code's ink box, centred (as `draw_coin` draws it), lies inside a circle of `radius`."""
+    left, top, right, bottom = _ink_box(code, size, bold)
+    return math.hypot((right - left) / 2, (bottom - top) / 2) <= radius
+
+
+@lru_cache(maxsize=256)
+def code_font(code: str, diameter: int) -> tuple[int, bool]:
+    """The largest size (bold if it fits, else regular) at which a code stays inside a coin's rim, never
+    below the readable minimum: two kanji need most of a coin, two Latin letters much less."""
+    radius = diameter / 2 - COIN_EDGE - 1
+    for size in range(max(round(diameter * 0.5), tk.SIZE_SMALL), tk.SIZE_SMALL - 1, -1):
+        if _code_fits(code, size, True, radius):
+            return size, True
+    return tk.SIZE_SMALL, False
 
 
 def draw_coin(img: Image.Image, centre: tk.Point, diameter: int, code: str, style: tk.Style) -> None:
     """A War Chest coin: a disc in the owner's colour with the unit code in the ink readable on it."""
-    paste_shape(img, centre, diameter, "circle", style.colour)
-    tk.draw_text(img, centre, code, code_size(code, diameter), fill=style.ink, anchor="mm", bold=True)
+    paste_shape(img, centre, diameter, "circle", style.colour, edge=COIN_EDGE)
+    size, bold = code_font(code, diameter)
+    _, top, _, bottom = _ink_box(code, size, bold)
+    tk.draw_text(img, (centre[0], centre[1] - (top + bottom) / 2), code, size, fill=style.ink, anchor="mm", bold=bold)
+
+
+TAG_HEIGHT = 28
 
 
 def tag_width(ctx: RenderContext) -> int:
     """Width of a code tag: two kanji at the smallest text size, or two Latin letters."""
-    return 68 if ctx.ja else 56
+    return 54 if ctx.ja else 40
 
 
-def draw_code_tag(img: Image.Image, centre: tk.Point, code: str, style: tk.Style, width: int, height: int = 36) -> tk.Box:
+def draw_code_tag(img: Image.Image, centre: tk.Point, code: str, style: tk.Style, width: int,
+                  height: int = TAG_HEIGHT) -> tk.Box:
     """A unit code on a rounded tag in the owner's colour, for tables and lists where a coin big enough
     for two kanji would not fit the row. Fixed width, so the names after it line up."""
     box = (round(centre[0] - width / 2), round(centre[1] - height / 2), round(centre[0] + width / 2), round(centre[1] + height / 2))
@@ -146,11 +163,7 @@ def draw_code_tag(img: Image.Image, centre: tk.Point, code: str, style: tk.Style
     return box
 
 
-BADGE = 34
-"""Owner and height badges on a hex: the toolkit's smallest readable marker size, plus a little."""
-
-
-def draw_count_badge(img: Image.Image, centre: tk.Point, value: int | str, size: int = BADGE) -> None:
+def draw_count_badge(img: Image.Image, centre: tk.Point, value: int | str, size: int) -> None:
     """A number on an ink disc (stack height): high contrast on any coin or hex colour."""
     paste_shape(img, centre, size, "circle", tk.INK, edge=1)
     tk.draw_text(img, centre, str(value), tk.SIZE_SMALL, fill=tk.WHITE, anchor="mm", bold=True)
@@ -163,10 +176,10 @@ def draw_count_badge(img: Image.Image, centre: tk.Point, value: int | str, size:
 class HexMap:
     """Pixel geometry of one board size: hex centres by label and the inner layout of a hex.
 
-    Inside a hex (flat-topped, `size` centre to corner): the label top left, the coin in the middle, the
-    owner's badge on the left corner and the stack height on the right corner, so that none of them hides
-    another. The label sits off the hex's vertical axis so that arrows of the last action, which run
-    from centre to centre, never cover it.
+    Inside a hex (flat-topped, `size` centre to corner) nothing overlaps: the label top left, the stack
+    height top right, the coin below the middle and the owner's seat badge in the left corner
+    (`tests/renderers/test_warchest_render.py` checks that they stay apart). Arrows of the last action
+    run from coin to coin under the stacks; the labels of the hexes they cross are drawn again on top.
     """
 
     players: int
@@ -186,33 +199,43 @@ class HexMap:
         box = (left, top, round(left + max_x - min_x), round(top + max_y - min_y))
         return cls(players, size, centres, box)
 
+    def _at(self, label: str, dx: float, dy: float) -> tk.Point:
+        cx, cy = self.centres[label]
+        return (cx + dx * self.size, cy + dy * self.size)
+
     def polygon(self, label: str, inset: float = 0) -> list[tk.Point]:
         return tk.hex_points(self.centres[label], self.size - inset)
 
     def label_at(self, label: str) -> tk.Point:
-        cx, cy = self.centres[label]
-        return (cx - 0.33 * self.size, cy - 0.56 * self.size)
+        return self._at(label, -0.27, -0.54)
 
     def coin_at(self, label: str) -> tk.Point:
-        cx, cy = self.centres[label]
-        return (cx, cy + 0.14 * self.size)
+        return self._at(label, 0.06, 0.23)
 
     @property
     def coin_diameter(self) -> int:
-        return round(0.92 * self.size)
+        """Wide enough for two kanji at the smallest readable size inside the rim."""
+        return round(1.07 * self.size)
 
     @property
     def rim_diameter(self) -> int:
         """Location ring and control marker: just wider than a coin, clear of the label above."""
-        return self.coin_diameter + 16
+        return self.coin_diameter + 4
 
     def badge_at(self, label: str) -> tk.Point:
-        cx, cy = self.centres[label]
-        return (cx - 0.64 * self.size, cy + 0.05 * self.size)
+        return self._at(label, -0.71, 0.0)
+
+    @property
+    def badge_diameter(self) -> int:
+        """The owner's seat badge: its colour and shape (too small for its letter, which the panels show)."""
+        return round(0.4 * self.size)
 
     def height_at(self, label: str) -> tk.Point:
-        cx, cy = self.centres[label]
-        return (cx + 0.64 * self.size, cy + 0.05 * self.size)
+        return self._at(label, 0.34, -0.57)
+
+    @property
+    def height_diameter(self) -> int:
+        return round(0.49 * self.size)
 
 
 def draw_static_map(img: Image.Image, hexes: Sequence[Mapping[str, Any]], geo: HexMap) -> None:
@@ -222,30 +245,34 @@ def draw_static_map(img: Image.Image, hexes: Sequence[Mapping[str, Any]], geo: H
     for hex_ in hexes:
         label = hex_["label"]
         fill = tk.PANEL_HEADER if hex_["location"] else tk.PANEL
-        draw.polygon(geo.polygon(label, 1.5), fill=fill, outline=tk.LINE, width=3)
+        draw.polygon(geo.polygon(label, 1), fill=fill, outline=tk.LINE, width=2)
         if hex_["location"]:
-            paste_shape(img, geo.coin_at(label), ring, "circle", tk.PANEL, edge=3)
-            paste_shape(img, geo.coin_at(label), ring - 14, "circle", tk.PANEL, edge=2)
-        tk.draw_text(img, geo.label_at(label), label, tk.SIZE_SMALL, fill=tk.INK, anchor="mm")
+            paste_shape(img, geo.coin_at(label), ring, "circle", tk.PANEL, edge=2)
+            paste_shape(img, geo.coin_at(label), ring - 10, "circle", tk.PANEL, edge=1)
+        draw_label(img, geo, label)
+
+
+def draw_label(img: Image.Image, geo: HexMap, label: str) -> None:
+    """A hex's label, the name players type in actions and read in the game's sentences."""
+    tk.draw_text(img, geo.label_at(label), label, tk.SIZE_SMALL, fill=tk.INK, anchor="mm")
 
 
 def draw_control(img: Image.Image, geo: HexMap, label: str, style: tk.Style, occupied: bool) -> None:
     """A control marker on a location: the side's shape under the coin, so its rim stays visible; with
     no unit on it the whole marker, letter included, shows."""
     if occupied:
-        paste_shape(img, geo.coin_at(label), geo.rim_diameter, style.shape, style.colour)
+        paste_shape(img, geo.coin_at(label), geo.rim_diameter, style.shape, style.colour, edge=2)
     else:
         tk.draw_marker(img, geo.coin_at(label), geo.rim_diameter, style)
 
 
 def draw_stack(img: Image.Image, geo: HexMap, stack: Mapping[str, Any], ctx: RenderContext) -> None:
-    """A unit on the board: coin (unit code on the side's colour), owner badge, height."""
+    """A unit on the board: coin (unit code on the side's colour), the owner's seat badge, the height."""
     label = stack["hex"]
-    players = geo.players
     draw_coin(img, geo.coin_at(label), geo.coin_diameter, unit_code(stack["unit"], ctx),
-              side_style(players, stack["team"]))
-    tk.draw_marker(img, geo.badge_at(label), BADGE, owner_style(players, stack["seat"]))
-    draw_count_badge(img, geo.height_at(label), stack["height"])
+              side_style(geo.players, stack["team"]))
+    tk.draw_marker(img, geo.badge_at(label), geo.badge_diameter, tk.seat_style(stack["seat"]))
+    draw_count_badge(img, geo.height_at(label), stack["height"], geo.height_diameter)
 
 
 def _shorten(a: tk.Point, b: tk.Point, start: float, end: float) -> tuple[tk.Point, tk.Point]:
@@ -261,19 +288,19 @@ def draw_arrow(img: Image.Image, points: Sequence[tk.Point], *, start_gap: float
         return
     pts = list(points)
     pts[0], _ = _shorten(pts[0], pts[1], start_gap, 0)
-    head_len = 30
     _, tip = _shorten(pts[-2], pts[-1], 0, end_gap)
+    head_len = min(20.0, 0.6 * math.dist(pts[-2], tip))  # between neighbouring coins the head must leave a shaft
     _, base = _shorten(pts[-2], tip, 0, head_len)
     pts[-1] = base
     length = math.dist(pts[-2], tip) or 1.0
     ux, uy = (tip[0] - pts[-2][0]) / length, (tip[1] - pts[-2][1]) / length
-    wing = 20
+    wing = 0.65 * head_len
     head = [tip, (base[0] - uy * wing, base[1] + ux * wing), (base[0] + uy * wing, base[1] - ux * wing)]
     draw = ImageDraw.Draw(img)
-    draw.line(pts, fill=tk.HIGHLIGHT_EDGE, width=16, joint="curve")
-    draw.polygon(head, fill=tk.HIGHLIGHT_EDGE, outline=tk.HIGHLIGHT_EDGE, width=5)
-    draw.line(pts, fill=tk.HIGHLIGHT, width=8, joint="curve")
-    inner = [_toward(p, _centroid(head), 5) for p in head]
+    draw.line(pts, fill=tk.HIGHLIGHT_EDGE, width=11, joint="curve")
+    draw.polygon(head, fill=tk.HIGHLIGHT_EDGE, outline=tk.HIGHLIGHT_EDGE, width=4)
+    draw.line(pts, fill=tk.HIGHLIGHT, width=5, joint="curve")
+    inner = [_toward(p, _centroid(head), 4) for p in head]
     draw.polygon(inner, fill=tk.HIGHLIGHT)
 
 
@@ -298,53 +325,6 @@ FOLLOWUPS: dict[str, Text] = {
     "footman": T("歩兵の戦術", "Footman tactic"),
 }
 """The banner's note on a decision in the middle of a turn (the view's `followup`)."""
-
-
-def last_action_text(last: Mapping[str, Any], ctx: RenderContext) -> str:
-    """One line describing the last action (the board highlights where it happened)."""
-    kind, seat = last["kind"], last["seat"]
-    who = "{s%d}" % seat
-    name = unit_text(last["unit"]) if last.get("unit") else Text("", "")
-    name_ja, name_en = name.ja, name.en
-    path = "→".join(last.get("path") or [])
-    target = last.get("target")
-    hex_ = last.get("to") or ""
-    if kind == "deploy":
-        return say(ctx, f"{who}: {name_ja}を{hex_}に配置", f"{who}: deployed {name_en} on {hex_}")
-    if kind == "bolster":
-        return say(ctx, f"{who}: {hex_}の{name_ja}を増援", f"{who}: bolstered {name_en} on {hex_}")
-    if kind == "move":
-        return say(ctx, f"{who}: {name_ja}が移動 {path}", f"{who}: {name_en} moved {path}")
-    if kind == "control":
-        return say(ctx, f"{who}: {name_ja}が{hex_}を占領", f"{who}: {name_en} took control of {hex_}")
-    if kind == "attack":
-        source = last.get("from") or ""
-        return say(ctx, f"{who}: {source}の{name_ja}が{target}を攻撃", f"{who}: {name_en} on {source} attacked {target}")
-    if kind == "tactic":
-        detail = path + (f" ⇒ {target}" if target else "")
-        suffix = f" {detail}" if detail else ""
-        return say(ctx, f"{who}: {name_ja}の戦術{suffix}", f"{who}: {name_en} tactic{suffix}")
-    if kind == "recruit":
-        return say(ctx, f"{who}: {name_ja}を募集", f"{who}: recruited {name_en}")
-    if kind == "initiative":
-        return say(ctx, f"{who}: 先行を宣言", f"{who}: claimed the initiative")
-    if kind == "pick":
-        return say(ctx, f"{who}: {name_ja}を選択", f"{who}: picked {name_en}")
-    return say(ctx, f"{who}: パス", f"{who}: passed")
-
-
-def result_text(view: Mapping[str, Any], ctx: RenderContext) -> str:
-    """The end of the game in one line: who won and why, or why it is a draw."""
-    result = view["result"]
-    winner = result["winner"]
-    if winner is None:
-        if result["reason"] == "rounds":
-            return say(ctx, "引き分け（100ラウンド経過）", "Draw: 100 rounds played")
-        return say(ctx, "引き分け（誰もコインを引けない）", "Draw: nobody could draw a coin")
-    seats = view["teams"][winner]
-    names_ja = "、".join("{s%d}" % s for s in seats)
-    names_en = " & ".join("{s%d}" % s for s in seats)
-    return say(ctx, f"{names_ja}の勝利（占領マーカーを全て配置）", f"{names_en} won: every control marker placed")
 
 
 def grouped(coins: Sequence[str]) -> list[tuple[str, int]]:

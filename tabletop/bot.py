@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import gc
 import logging
+import re
 import time
 import pkgutil
 from typing import Any, cast
@@ -13,7 +14,7 @@ from discord import app_commands
 from discord.ext import commands
 
 import cogs
-from tabletop import components
+from tabletop import components, ids
 from tabletop.cache import BoundedCache
 from tabletop.throttle import Cooldown, StaticImages
 from tabletop.interactions import send_ephemeral
@@ -107,6 +108,20 @@ class TabletopBot(commands.Bot):
             stored = (await self.store.get_user(user_id)).prefs.get("name")
             self.names[user_id] = stored or str(user_id)
         return self.names[user_id]
+
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        """A click discord.py will not route (a custom id that is not on its message, or that no handler
+        claims: forged or mangled) still gets a short private answer, never "This interaction failed"."""
+        if interaction.type is not discord.InteractionType.component:
+            return
+        custom_id = str((interaction.data or {}).get("custom_id", ""))
+        on_message = interaction.message is not None and any(
+            getattr(child, "custom_id", None) == custom_id
+            for child in discord.ui.View.from_message(interaction.message, timeout=None).walk_children())
+        if on_message and any(re.fullmatch(template, custom_id) for template in ids.ALL):
+            return
+        if not interaction.response.is_done():
+            await send_ephemeral(interaction, tr("err.bad_input", interaction.locale))
 
     async def on_tree_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
         """Refusals are answered inside the commands (interactions.refusals); a value a real client could not

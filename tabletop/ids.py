@@ -20,6 +20,7 @@ INFO = rf"tt:info:{GID}"
 RESIGN = rf"tt:resign:{GID}"
 PICK = rf"tt:pick:{GID}:{DEC}:{PATH}(?P<back>~?)"
 PICK_SELECT = rf"tt:psel:{GID}:{DEC}:{PATH}"
+ALL = (LOBBY, LOBBY_OPTION, TAKE, INFO, RESIGN, PICK, PICK_SELECT)
 
 
 def lobby(op: str, game_id: int) -> str:

@@ -4,7 +4,8 @@ Random playouts through the Match envelope; at every step: whoever is awaited ha
 unique notations and a choice tree the picker can show (≤25 keys per level), a sample of legal actions
 applies, the state round-trips through JSON, views are JSON and leak nothing (a seat's view is unchanged
 when everything hidden from it is re-dealt), garbage is refused without change; the game ends and its
-replay from seed + log reproduces it.
+replay from seed + log reproduces it. A decision marked public offers the same actions on every state a
+spectator cannot tell apart from the true one.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from engine.selfplay import playout
 
 PLAYOUTS = 4
 APPLY_SAMPLE = 6
+PUBLIC_RESAMPLES = 3
 
 CASES = [
     pytest.param(game, players, id=f"{game.id}-{players}p")
@@ -149,6 +151,39 @@ def test_random_playouts_obey_the_contract(game: Game, players: int) -> None:
             replayed = Match.replay(game, players, seed, options, log)
             assert canonical(replayed.state) == canonical(match.state), "replay diverged"
     assert resample_changes, "resample never changed anything: hidden information is not being re-dealt"
+
+
+def public_claims(game: Game, state: dict[str, Any]) -> dict[int, bool]:
+    return {decision.seat: decision.public for decision in game.pending(state)}
+
+
+def notations(game: Game, state: dict[str, Any], seat: int) -> list[str]:
+    return [action.notation for action in game.legal_actions(state, seat)]
+
+
+def check_public_decisions(game: Game, state: dict[str, Any], rng: Rng) -> int:
+    """A decision marked public offers the same actions whatever is hidden from a spectator, and is marked
+    public whatever is hidden: the platform takes a forced public choice at once, so neither its options
+    nor the flag may hang on a hand or a bag, or the timing would tell. Returns how many were checked."""
+    claims = public_claims(game, state)
+    expected = {seat: notations(game, state, seat) for seat, public in claims.items() if public}
+    for _ in range(PUBLIC_RESAMPLES):
+        resampled = game.resample(state, None, rng)
+        assert public_claims(game, resampled) == claims, "which decisions are public depends on hidden information"
+        for seat, wanted in expected.items():
+            assert notations(game, resampled, seat) == wanted, f"seat {seat}'s public options depend on hidden information"
+    return len(expected)
+
+
+@pytest.mark.parametrize("game,players", CASES)
+def test_public_decisions_follow_from_public_information(game: Game, players: int) -> None:
+    resample_rng = Rng(17)
+    for options in option_sets(game, players):
+        for index in range(PLAYOUTS):
+            seed = 1000 * players + index
+            check_public_decisions(game, Match.start(game, players, seed, options).state, resample_rng)
+            for step in playout(game, players, seed, options):
+                check_public_decisions(game, step.match.state, resample_rng)
 
 
 @pytest.mark.parametrize("game,players", CASES)

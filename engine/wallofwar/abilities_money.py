@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from engine.core.texts import plural
 from engine.core.types import Event
 from engine.wallofwar import board
 from engine.wallofwar.board import State, after, card_count, owner
@@ -36,7 +37,7 @@ def toppatsu(state: State, use: Use, events: list[Event]) -> None:
     announce(
         events,
         f"{who(target)}は{who(use['seat'])}に軍資金{moved}を渡しました。",
-        f"{who(target)} gives {who(use['seat'])} {moved} medal(s).",
+        f"{who(target)} gives {who(use['seat'])} {plural(moved, 'medal')}.",
         kind="medals",
         source=target,
         target=use["seat"],
@@ -50,7 +51,7 @@ def pay_to_atm(state: State, seat: int, amount: int, events: list[Event]) -> Non
     announce(
         events,
         f"{who(seat)}はATMに軍資金{paid}を支払いました。",
-        f"{who(seat)} pays {paid} medal(s) to the ATM.",
+        f"{who(seat)} pays {plural(paid, 'medal')} to the ATM.",
         kind="pay",
         seat=seat,
         medals=paid,
@@ -136,7 +137,7 @@ def hojuu(state: State, use: Use, events: list[Event]) -> None:
     announce(
         events,
         f"全員がATMから軍資金{share}を得ました。",
-        f"Everyone takes {share} medal(s) from the ATM.",
+        f"Everyone takes {plural(share, 'medal')} from the ATM.",
         kind="share",
         medals=share,
     )

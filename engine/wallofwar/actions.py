@@ -19,6 +19,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from engine.core.game import choice
+from engine.core.texts import plural
 from engine.core.types import Action, Choice, Decision, T, Text
 from engine.wallofwar import colours, purchase
 from engine.wallofwar.abilities import RESPONSE_ONLY, RULES, STOPPED_BY_INSPECTION, usable_through_kuji
@@ -30,6 +31,8 @@ from engine.wallofwar.targets import Option
 
 
 def decisions(state: Mapping[str, Any]) -> tuple[Decision, ...]:
+    """Who decides now. Queueing (any open circle) and buy-or-pass (prices and medals are on the table)
+    are public; the ability step is not, since its options are the seat's face-down cards."""
     phase = state["phase"]
     if phase == "over":
         return ()
@@ -44,6 +47,7 @@ def decisions(state: Mapping[str, Any]) -> tuple[Decision, ...]:
                 seat,
                 T("行列: 購入者カードを置くサークルを選んでください。", "Queue: choose a circle for a purchaser card."),
                 "turn",
+                public=True,
             ),
         )
     if phase == "ability":
@@ -59,13 +63,18 @@ def decisions(state: Mapping[str, Any]) -> tuple[Decision, ...]:
     return (
         Decision(
             seat,
-            T(f"サークル{index}を軍資金{cost}で購入しますか?", f"Buy circle {index} for {cost} medal(s), or pass?"),
+            T(f"サークル{index}を軍資金{cost}で購入しますか?", f"Buy circle {index} for {plural(cost, 'medal')}, or pass?"),
             "turn",
+            public=True,
         ),
     )
 
 
 def ask_decisions(state: Mapping[str, Any], ask: Mapping[str, Any]) -> tuple[Decision, ...]:
+    """The seats an ask waits for. A Rain answer is never public: "Cancel it with Rain" is offered only to
+    a Rain holder, so taking a lone "let it through" at once would tell the table who holds none. One per
+    Person (front or back), Funnel (circles not yet started) and Lucky Draw (the revealed card, medals,
+    lines and the discard pile) are decided by what everyone sees."""
     if ask["t"] == "rain":
         user = ask["use"]["seat"]
         ability = CARDS.card(ask["use"]["card"]).ability
@@ -80,16 +89,16 @@ def ask_decisions(state: Mapping[str, Any], ask: Mapping[str, Any]) -> tuple[Dec
             f"一限: サークル{ask['circle'] + 1}に並べた2枚のうち、取り除く方を選んでください。",
             f"One per Person: which of your two cards at circle {ask['circle'] + 1} leaves the line?",
         )
-        return (Decision(ask["seat"], prompt, "reaction"),)
+        return (Decision(ask["seat"], prompt, "reaction", public=True),)
     if ask["t"] == "funnel":
         prompt = T(
             "ファンネル: 外れた購入者カードを別の列の最後尾に並べ直しますか?",
             "Funnel: put your purchaser card back at the end of a line?",
         )
-        return (Decision(ask["seat"], prompt, "reaction"),)
+        return (Decision(ask["seat"], prompt, "reaction", public=True),)
     ability = CARDS.card(ask["card"]).ability
     prompt = T(f"一番くじ: {ability_ja(ability)}を使用しますか?", f"Lucky Draw: use {ability_en(ability)}?")
-    return (Decision(ask["seat"], prompt, "turn"),)
+    return (Decision(ask["seat"], prompt, "turn", public=True),)
 
 
 def legal_actions(state: Mapping[str, Any], seat: int) -> tuple[Action, ...]:
@@ -109,7 +118,7 @@ def legal_actions(state: Mapping[str, Any], seat: int) -> tuple[Action, ...]:
         return ability_actions(state, seat)
     cost = price(state, purchase.current(state), seat)
     return (
-        Action("buy", (choice("buy", f"購入する(軍資金{cost})", f"Buy ({cost} medals)"),)),
+        Action("buy", (choice("buy", f"購入する(軍資金{cost})", f"Buy ({plural(cost, 'medal')})"),)),
         Action("pass", (choice("pass", "パスする", "Pass"),)),
     )
 

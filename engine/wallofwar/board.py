@@ -12,6 +12,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from engine.core.game import seats_in_order
+from engine.core.texts import plural
 from engine.core.types import Event, T
 from engine.wallofwar.cards import CARDS
 from engine.wallofwar.labels import card_en, card_ja, who
@@ -145,7 +146,7 @@ def gain(state: State, seat: int, card_id: str, events: list[Event]) -> None:
                 Event(
                     T(
                         f"ドーピング: {who(seat)}はATMから軍資金{taken}を得ました。",
-                        f"Doping: {who(seat)} takes {taken} medal(s) from the ATM.",
+                        f"Doping: {who(seat)} takes {plural(taken, 'medal')} from the ATM.",
                     ),
                     data={"kind": "doping", "seat": seat, "medals": taken},
                 )

@@ -47,10 +47,12 @@ def free(state: Mapping[str, Any]) -> list[str]:
 
 
 def decision(state: Mapping[str, Any]) -> Decision:
+    """Public: the free colours are on the table for everyone to see."""
     return Decision(
         state["order"][0],
         T("購入者カードの色を選んでください。", "Choose the colour of your purchaser cards."),
         "setup",
+        public=True,
     )
 
 

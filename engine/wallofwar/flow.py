@@ -19,6 +19,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from engine.core.rng import Rng
+from engine.core.texts import plural
 from engine.core.types import Event, T
 from engine.wallofwar import abilities, board, purchase
 from engine.wallofwar.board import MEDALS, REMOVED, START_MEDALS, State, after
@@ -57,7 +58,6 @@ def new_state(players: int, seed: int, first: int | None, colours: list[str] | N
         "medals": [START_MEDALS] * players,
         "atm": MEDALS - START_MEDALS * players,
         "asks": [],
-        "last": [],
         "colours": colours or [None] * players,
         "phase": COLOUR_PHASE,
         "order": choosing_order(first, players),
@@ -71,7 +71,6 @@ def new_state(players: int, seed: int, first: int | None, colours: list[str] | N
         return state
     events: list[Event] = []
     start_turn(state, first, events)
-    state["last"] = [dict(event.data) for event in events if event.seat is None]
     return state
 
 
@@ -158,7 +157,7 @@ def end_turn(state: State, events: list[Event]) -> None:
             Event(
                 T(
                     f"{who(seat)}はATMから軍資金{taken}を得ました。",
-                    f"{who(seat)} takes {taken} medal(s) from the ATM.",
+                    f"{who(seat)} takes {plural(taken, 'medal')} from the ATM.",
                 ),
                 data={"kind": "income", "seat": seat, "medals": taken},
             )

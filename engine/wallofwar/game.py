@@ -7,6 +7,7 @@ from typing import Any
 
 from engine.core.game import Game, OptionSpec, choice
 from engine.core.rng import Rng
+from engine.core.texts import plural
 from engine.core.types import Action, Decision, Event, Outcome, T, Text
 from engine.wallofwar import abilities_lines, actions, colours, flow, hidden, purchase, scoring, views
 from engine.wallofwar.abilities import STOPPED_BY_INSPECTION
@@ -85,7 +86,6 @@ class WallOfWar(Game):
         else:
             purchase.pass_turn(state, seat, events)
         flow.advance(state, events)
-        state["last"] = [dict(event.data) for event in events if event.seat is None]
         return events
 
     def _answer(self, state: State, seat: int, notation: str, events: list[Event]) -> None:
@@ -154,7 +154,7 @@ def explain(state: Mapping[str, Any], seat: int, notation: str) -> Text:
         return T(f"サークルは1〜{len(state['circles'])}です。", f"Circles are numbered 1 to {len(state['circles'])}.")
     if notation == "buy" and phase == "purchase" and not state["asks"]:
         cost = price(state, purchase.current(state), seat)
-        return T(f"購入には軍資金{cost}が必要です。", f"Buying needs {cost} medals.")
+        return T(f"購入には軍資金{cost}が必要です。", f"Buying needs {plural(cost, 'medal')}.")
     if head == "ab":
         card_id = rest.split(":")[0]
         if phase != "ability" and not state["asks"]:
@@ -173,7 +173,7 @@ def explain(state: Mapping[str, Any], seat: int, notation: str) -> Text:
                 "Rain is only used when another player uses an ability.",
             )
         if card.cost > state["medals"][seat]:
-            return T(f"コストとして軍資金{card.cost}が必要です。", f"Its cost is {card.cost} medal(s).")
+            return T(f"コストとして軍資金{card.cost}が必要です。", f"Its cost is {plural(card.cost, 'medal')}.")
         if state["inspect"] and card.ability in STOPPED_BY_INSPECTION:
             return T(
                 f"一斉点検により、このターン{ability_ja(card.ability)}は使えません。",

@@ -84,7 +84,6 @@ def build(
         "funneled": [],
         "inspect": False,
         "fx": [],
-        "last": [],
     }
     if settle:
         flow.advance(state, [])

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from engine.core.texts import plural
 from engine.core.types import Event, Outcome, T
 from engine.wallofwar.cards import CARDS
 from engine.wallofwar.labels import who
@@ -34,7 +35,7 @@ def outcome(state: Mapping[str, Any]) -> Outcome | None:
     best = keys[winners[0]]
     summary = T(
         f"{names}の勝利!(勝利点{best[0]}、軍資金{best[1]})",
-        f"{names_en} win{'s' if len(winners) == 1 else ''}! ({best[0]} points, {best[1]} medals)",
+        f"{names_en} win{'s' if len(winners) == 1 else ''}! ({plural(best[0], 'point')}, {plural(best[1], 'medal')})",
     )
     return Outcome(ranks, "score", summary, tuple(float(key[0]) for key in keys))
 
@@ -50,7 +51,10 @@ def final_events(state: Mapping[str, Any]) -> list[Event]:
     for seat, (score, medals) in enumerate(standings(state)):
         events.append(
             Event(
-                T(f"{who(seat)}: 勝利点{score}、軍資金{medals}", f"{who(seat)}: {score} points, {medals} medals"),
+                T(
+                    f"{who(seat)}: 勝利点{score}、軍資金{medals}",
+                    f"{who(seat)}: {plural(score, 'point')}, {plural(medals, 'medal')}",
+                ),
                 data={"kind": "score", "seat": seat, "points": score, "medals": medals},
             )
         )

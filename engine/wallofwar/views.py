@@ -2,8 +2,9 @@
 
 Public: each seat's purchaser colour, the opened circles and their lines, medals, the ATM, card
 counts, always-on cards, the discard pile, the deck size (and its top card once Lucky Draw revealed
-it), whose step it is, and the last events. A seat adds its own face-down cards and its secret answer in an open Rain window. Nothing here
-is derived from another seat's hidden cards except their number.
+it) and whose step it is. A seat adds its own face-down cards and its secret answer in an open Rain
+window. Nothing here is derived from another seat's hidden cards except their number. The latest action
+is not part of the view: the renderer gets the public events of the last step (`Frame.recent`).
 """
 
 from __future__ import annotations
@@ -122,7 +123,6 @@ def public_view(state: Mapping[str, Any]) -> dict[str, Any]:
         "inspection": state["inspect"],
         "price_effects": [dict(effect) for effect in state["fx"]],
         "ask": ask_view(state),
-        "last": [dict(data) for data in state["last"]],
     }
     if over:
         view["final"] = {

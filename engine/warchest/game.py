@@ -27,6 +27,11 @@ PROMPTS: dict[str, Text] = {
     "footman": T("歩兵の戦術: 作戦する歩兵と作戦を選んでください。", "Footman tactic: choose a Footman and its maneuver."),
 }
 
+PUBLIC_FOLLOWUPS = frozenset({"guard", "swordsman", "berserker", "mercenary", "footman"})
+"""Follow-ups whose options the board alone decides (the Royal Guard's pair is fixed), so a forced one
+reveals nothing when taken at once. The Warrior Priest's follow-up is not among them: its options come
+from the coin it drew, which only its owner has seen."""
+
 
 class WarChest(Game):
     """Stateless rules object; every rule lives in the package's modules, this class only routes to them."""
@@ -65,15 +70,17 @@ class WarChest(Game):
         return setup.new_state(players, seed, options)
 
     def pending(self, state: State) -> tuple[Decision, ...]:
+        """Draft picks come from the open pool and are public; a turn's options come from the hidden hand."""
         phase = state["phase"]
         if phase == "over":
             return ()
         if phase == "draft":
-            return (Decision(state["draft"]["order"][0], PROMPTS["draft"], "setup"),)
+            return (Decision(state["draft"]["order"][0], PROMPTS["draft"], "setup", public=True),)
         if state["followups"]:
             frame = state["followups"][-1]
             kind = "turn" if frame["seat"] == state["turn"] else "reaction"
-            return (Decision(frame["seat"], PROMPTS[frame["kind"]], kind),)
+            public = frame["kind"] in PUBLIC_FOLLOWUPS
+            return (Decision(frame["seat"], PROMPTS[frame["kind"]], kind, public=public),)
         return (Decision(state["turn"], PROMPTS["turn"], "turn"),)
 
     def legal_actions(self, state: State, seat: int) -> tuple[Action, ...]:

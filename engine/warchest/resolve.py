@@ -54,11 +54,12 @@ def _say(events: list[Event], ja: str, en: str) -> None:
     events.append(Event(T(ja, en)))
 
 
-def _set_last(state: State, kind: str, seat: int, unit: str | None = None, path: list[str] | None = None,
-              target: str | None = None) -> None:
-    """What the board image highlights: the action, its unit, the hexes it went through, what it hit."""
+def _act(events: list[Event], ja: str, en: str, kind: str, seat: int, unit: str | None = None,
+         path: list[str] | None = None, target: str | None = None) -> None:
+    """The public sentence stating an action, carrying in `data["last"]` what the board image highlights:
+    the action, its unit, the hexes it went through, what it hit. The rules never read it back."""
     path = path or []
-    state["last"] = {
+    last = {
         "kind": kind,
         "seat": seat,
         "unit": unit,
@@ -67,6 +68,7 @@ def _set_last(state: State, kind: str, seat: int, unit: str | None = None, path:
         "path": path,
         "target": target,
     }
+    events.append(Event(T(ja, en), data={"last": last}))
 
 
 def use_coin(state: State, seat: int, coin: str, verb: str, args: str, events: list[Event]) -> None:
@@ -79,21 +81,20 @@ def use_coin(state: State, seat: int, coin: str, verb: str, args: str, events: l
         if verb == "initiative":
             state["initiative"] = seat
             state["init_changed"] = True
-            _set_last(state, "initiative", seat)
-            _say(events, f"{who(seat)}が先行を宣言しました(次のラウンドから)。", f"{who(seat)} claimed the initiative (from next round).")
+            _act(events, f"{who(seat)}が先行を宣言しました(次のラウンドから)。",
+                 f"{who(seat)} claimed the initiative (from next round).", "initiative", seat)
         elif verb == "recruit":
             _recruit(state, seat, args, events)
         else:
-            _set_last(state, "pass", seat)
-            _say(events, f"{who(seat)}はパスしました。", f"{who(seat)} passed.")
+            _act(events, f"{who(seat)}はパスしました。", f"{who(seat)} passed.", "pass", seat)
     elif verb == "deploy":
         board[args] = {"unit": coin, "seat": seat, "height": 1}
-        _set_last(state, "deploy", seat, coin, [args])
-        _say(events, f"{who(seat)}が{name.ja}を{args}に配置しました。", f"{who(seat)} deployed {name.en} on {args}.")
+        _act(events, f"{who(seat)}が{name.ja}を{args}に配置しました。", f"{who(seat)} deployed {name.en} on {args}.",
+             "deploy", seat, coin, [args])
     elif verb == "bolster":
         board[args]["height"] += 1
-        _set_last(state, "bolster", seat, coin, [args])
-        _say(events, f"{who(seat)}が{args}の{name.ja}を増援しました。", f"{who(seat)} bolstered {name.en} on {args}.")
+        _act(events, f"{who(seat)}が{args}の{name.ja}を増援しました。", f"{who(seat)} bolstered {name.en} on {args}.",
+             "bolster", seat, coin, [args])
     else:
         purse["up"].append(coin)
         if verb == "tactic":
@@ -106,9 +107,8 @@ def _recruit(state: State, seat: int, unit: str, events: list[Event]) -> None:
     purse = state["seats"][seat]
     purse["supply"][unit] -= 1
     purse["up"].append(unit)
-    _set_last(state, "recruit", seat, unit)
     name = UNITS[unit].name
-    _say(events, f"{who(seat)}が{name.ja}を募集しました。", f"{who(seat)} recruited {name.en}.")
+    _act(events, f"{who(seat)}が{name.ja}を募集しました。", f"{who(seat)} recruited {name.en}.", "recruit", seat, unit)
     if unit != MERCENARY:
         return
     for hex_ in moves.unit_hexes(state, MERCENARY):
@@ -124,21 +124,26 @@ def maneuver(state: State, seat: int, verb: str, args: str, events: list[Event])
         return
     if verb == "move":
         source, end = args.split("-")
-        _relocate(state, seat, [source, end], events)
-        _set_last(state, "move", seat, state["board"][end]["unit"], [source, end])
+        _relocate(state, seat, [source, end], events, highlight=True)
         after_maneuver(state, end, "move", events)
         return
     control(state, seat, args, events)
     after_maneuver(state, args, "control", events)
 
 
-def _relocate(state: State, seat: int, path: list[str], events: list[Event]) -> None:
+def _relocate(state: State, seat: int, path: list[str], events: list[Event], *, highlight: bool = False) -> None:
+    """Move a stack along `path`; `highlight` when the move is the action itself rather than part of a
+    tactic, which carries its own highlight."""
     board = state["board"]
     stack = board.pop(path[0])
     board[path[-1]] = stack
     name = UNITS[stack["unit"]].name
     route = "→".join(path)
-    _say(events, f"{who(seat)}: {name.ja}が{route}へ移動。", f"{who(seat)}: {name.en} moved {route}.")
+    ja, en = f"{who(seat)}: {name.ja}が{route}へ移動。", f"{who(seat)}: {name.en} moved {route}."
+    if highlight:
+        _act(events, ja, en, "move", seat, stack["unit"], path)
+    else:
+        _say(events, ja, en)
 
 
 def control(state: State, seat: int, hex_: str, events: list[Event]) -> None:
@@ -150,9 +155,9 @@ def control(state: State, seat: int, hex_: str, events: list[Event]) -> None:
         state["markers"][previous] += 1
     state["control"][hex_] = team
     state["markers"][team] -= 1
-    _set_last(state, "control", seat, stack["unit"], [hex_])
     name = UNITS[stack["unit"]].name
-    _say(events, f"{who(seat)}: {name.ja}が{hex_}を占領しました。", f"{who(seat)}: {name.en} took control of {hex_}.")
+    _act(events, f"{who(seat)}: {name.ja}が{hex_}を占領しました。", f"{who(seat)}: {name.en} took control of {hex_}.",
+         "control", seat, stack["unit"], [hex_])
     if state["markers"][team] == 0:
         flow.finish(state, team, "control")
         _say(events, f"{who(seat)}の陣営が最後の占領マーカーを置き、勝利しました!", f"{who(seat)}'s side placed its last control marker and wins!")
@@ -172,14 +177,19 @@ def _remove_coin(state: State, hex_: str, events: list[Event]) -> None:
              f"{name.en} on {hex_} lost a coin ({stack['height']} left).")
 
 
-def attack(state: State, seat: int, source: str, target: str, adjacent: bool, events: list[Event]) -> None:
-    """An attack from `source` on `target`; `adjacent` is False for the distance-2 tactic attacks."""
+def attack(state: State, seat: int, source: str, target: str, adjacent: bool, events: list[Event], *,
+           highlight: bool = True) -> None:
+    """An attack from `source` on `target`; `adjacent` is False for the distance-2 tactic attacks, and
+    `highlight` False inside a tactic, whose own sentence carries the highlight."""
     board = state["board"]
     attacker, defender = board[source], board[target]
-    _set_last(state, "attack", seat, attacker["unit"], [source], target)
     a_name, d_name = UNITS[attacker["unit"]].name, UNITS[defender["unit"]].name
-    _say(events, f"{who(seat)}: {source}の{a_name.ja}が{target}の{d_name.ja}を攻撃。",
-         f"{who(seat)}: {a_name.en} on {source} attacks {d_name.en} on {target}.")
+    ja = f"{who(seat)}: {source}の{a_name.ja}が{target}の{d_name.ja}を攻撃。"
+    en = f"{who(seat)}: {a_name.en} on {source} attacks {d_name.en} on {target}."
+    if highlight:
+        _act(events, ja, en, "attack", seat, attacker["unit"], [source], target)
+    else:
+        _say(events, ja, en)
     if adjacent and defender["unit"] == PIKEMAN:
         _say(events, "長槍兵の反撃!", "The Pikeman strikes back!")
         _remove_coin(state, source, events)
@@ -223,31 +233,39 @@ def _priest_draw(state: State, owner: int, events: list[Event]) -> None:
 
 
 def _tactic(state: State, seat: int, coin: str, args: str, events: list[Event]) -> None:
-    """Resolve a tactic; `last` then names the tactic's unit, the hexes of the unit that acted, its target."""
+    """Resolve a tactic. Its sentence comes first and carries the highlight: the tactic's unit, the hexes
+    of the unit that acted, its target (worked out before anything moves)."""
     hexes = args.split("-")
     unit = ROYAL_GUARD if coin == ROYAL else coin
+    path, target = _tactic_route(state, coin, hexes)
     name = UNITS[unit].name
-    _say(events, f"{who(seat)}が{name.ja}の戦術を使いました。", f"{who(seat)} used the {name.en} tactic.")
-    path, target = hexes[:1], None
+    _act(events, f"{who(seat)}が{name.ja}の戦術を使いました。", f"{who(seat)} used the {name.en} tactic.",
+         "tactic", seat, unit, path, target)
     if coin in (ARCHER, CROSSBOWMAN, MARSHALL):
-        target = hexes[1]
-        attack(state, seat, hexes[0], target, coin == MARSHALL, events)
+        attack(state, seat, hexes[0], hexes[1], coin == MARSHALL, events, highlight=False)
     elif coin in (CAVALRY, LANCER):
-        source, end, target = hexes
-        path = _straight_path(state, source, end)
         _relocate(state, seat, path, events)
-        attack(state, seat, end, target, True, events)
+        attack(state, seat, hexes[1], hexes[2], True, events, highlight=False)
     elif coin in (LIGHT_CAVALRY, ROYAL):
-        path = moves.two_step_path(state, hexes[0], hexes[1])
         _relocate(state, seat, path, events)
     elif coin == ENSIGN:
-        path = hexes
         _relocate(state, seat, path, events)
         after_maneuver(state, hexes[1], "move", events)
     else:
         state["followups"].append({"kind": "footman", "seat": seat, "left": moves.footmen(state, seat)})
-        path = []
-    _set_last(state, "tactic", seat, unit, path, target)
+
+
+def _tactic_route(state: State, coin: str, hexes: list[str]) -> tuple[list[str], str | None]:
+    """The hexes the tactic's acting unit goes through (or attacks from) and the hex it attacks."""
+    if coin in (ARCHER, CROSSBOWMAN, MARSHALL):
+        return hexes[:1], hexes[1]
+    if coin in (CAVALRY, LANCER):
+        return _straight_path(state, hexes[0], hexes[1]), hexes[2]
+    if coin in (LIGHT_CAVALRY, ROYAL):
+        return moves.two_step_path(state, hexes[0], hexes[1]), None
+    if coin == ENSIGN:
+        return hexes, None
+    return [], None
 
 
 def _straight_path(state: State, source: str, end: str) -> list[str]:
@@ -277,8 +295,7 @@ def _follow_up(state: State, frame: dict[str, Any], parts: list[str], events: li
         _say(events, f"{who(seat)}は追加の行動をしませんでした。", f"{who(seat)} chose not to act again.")
     elif kind == "swordsman":
         source, end = parts[1].split("-")
-        _relocate(state, seat, [source, end], events)
-        _set_last(state, "move", seat, SWORDSMAN, [source, end])
+        _relocate(state, seat, [source, end], events, highlight=True)
     else:
         if kind == "berserker":
             _berserker_pays(state, frame["hex"], events)

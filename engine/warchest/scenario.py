@@ -83,7 +83,6 @@ def build(
         "markers": markers,
         "followups": [],
         "draft": None,
-        "last": None,
         "result": None,
     }
 
@@ -107,3 +106,9 @@ def play(state: Mapping[str, Any], *notations: str) -> tuple[dict[str, Any], lis
         current = transition.state
         events.extend(transition.events)
     return current, events
+
+
+def last_action(events: Sequence[Event]) -> dict[str, Any] | None:
+    """What the board highlights for the latest action among `events`: the last `data["last"]` record."""
+    records = [event.data["last"] for event in events if "last" in event.data]
+    return dict(records[-1]) if records else None

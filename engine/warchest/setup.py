@@ -62,7 +62,6 @@ def new_state(players: int, seed: int, options: Mapping[str, str]) -> dict[str, 
         "markers": [markers_left, markers_left],
         "followups": [],
         "draft": None,
-        "last": None,
         "result": None,
     }
     mode = options["mode"]
@@ -112,9 +111,9 @@ def pick(state: dict[str, Any], seat: int, unit: str, events: list[Event]) -> No
     draft["pool"].remove(unit)
     draft["order"].pop(0)
     state["seats"][seat]["units"] = sorted(state["seats"][seat]["units"] + [unit])
-    state["last"] = {"kind": "pick", "seat": seat, "unit": unit}
     name = UNITS[unit].name
-    events.append(Event(T(f"{flow.who(seat)}が{name.ja}を選びました。", f"{flow.who(seat)} picked {name.en}."), data={"pick": unit}))
+    last = {"kind": "pick", "seat": seat, "unit": unit}
+    events.append(Event(T(f"{flow.who(seat)}が{name.ja}を選びました。", f"{flow.who(seat)} picked {name.en}."), data={"last": last}))
     if len(draft["order"]) == 1:
         pick(state, draft["order"][0], draft["pool"][0], events)
     elif not draft["order"]:

@@ -80,7 +80,6 @@ def view(state: State, seat: int | None) -> dict[str, Any]:
         "turn": state["turn"],
         "followup": clone(followups[-1]) if followups else None,
         "draft": _draft(state),
-        "last": dict(state["last"]) if state["last"] else None,
         "result": dict(state["result"]) if state["result"] else None,
     }
     if seat is not None:

@@ -4,18 +4,19 @@ for, and one user repeating it quickly is asked to wait."""
 from __future__ import annotations
 
 import asyncio
+import sys
 
 import pytest
 
-import cogs.wallofwar
 from tests.e2e.conftest import ALICE, BOB, CAROL, DAVE, ERIN
 from tests.e2e.driver import CHANNEL, GUILD, Table
 
 
 async def test_the_card_list_renders_once_per_language(table: Table, monkeypatch: pytest.MonkeyPatch) -> None:
     drawn: list[str] = []
-    original = cogs.wallofwar.card_list_pages
-    monkeypatch.setattr(cogs.wallofwar, "card_list_pages", lambda locale: drawn.append(locale) or original(locale))
+    cog_module = sys.modules["cogs.wallofwar"]  # the module object the bot loaded as an extension
+    original = cog_module.card_list_pages
+    monkeypatch.setattr(cog_module, "card_list_pages", lambda locale: drawn.append(locale) or original(locale))
     users = [ALICE, BOB, CAROL, DAVE, ERIN]
     replies = await asyncio.gather(*(table.world.slash(user, "wallofwar cards", {}, channel_id=CHANNEL, guild_id=GUILD)
                                      for user in users))

@@ -11,6 +11,7 @@ from typing import Any
 from engine.core.match import Match
 from engine.wallofwar import GAME
 from engine.wallofwar.colours import COLOURS
+from renderers.toolkit import CANVAS_WIDTH
 from storage.base import GameRecord
 from tests.e2e.conftest import ALICE, BOB, CAROL, DAVE, ERIN
 from tests.e2e.driver import CHANNEL, GUILD, Table, assert_privacy
@@ -60,7 +61,7 @@ async def test_whole_four_player_game_through_discord(table: Table) -> None:
     last = messages[-1]
     assert last.attachments and not last.custom_ids()
     image = last.attachments[0].image()
-    assert image.width == 1200 and image.height != image.width
+    assert image.width == CANVAS_WIDTH and image.height != image.width
     assert any(m.attachments for m in world.every_version(seen_by=ALICE)), "face-down cards arrive by DM"
     assert world.dms_to(BOB) == []
     await assert_privacy(table, game_id)
@@ -77,7 +78,7 @@ async def test_card_list_arrives_as_images_in_the_readers_language(table: Table)
         assert message.ephemeral and len(message.attachments) == 4
         for file in message.attachments:
             image = file.image()
-            assert file.size < 1024 * 1024 and image.width == 1200 and image.height > image.width
+            assert file.size < 1024 * 1024 and image.width == CANVAS_WIDTH and image.height > image.width
     assert [f.data for f in ja.attachments] != [f.data for f in en.attachments]
 
 

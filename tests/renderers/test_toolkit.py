@@ -10,7 +10,7 @@ import random
 import pytest
 from PIL import Image, ImageChops, ImageDraw, ImageStat
 
-from engine.core.types import T
+from engine.core.types import Event, Outcome, T
 from renderers import toolkit as tk
 from renderers.base import RenderContext
 from renderers.fonts import LICENSE_PATH, bold_stroke, drawable, font, font_path, missing_glyphs
@@ -71,7 +71,7 @@ def test_font_is_cached_per_size() -> None:
     assert font(32) is font(32)
     assert font(32) is not font(33)
     assert font_path().suffix == ".otf"
-    assert bold_stroke(12) == 1 and bold_stroke(56) == 2
+    assert bold_stroke(20) == 0.5 and bold_stroke(40) == 1
     with pytest.raises(ValueError):
         font(0)
 
@@ -266,10 +266,11 @@ def test_banner_shows_title_status_and_waiting_seats() -> None:
     img = tk.new_canvas(300)
     bottom = tk.draw_banner(img, CTX, "第3ラウンド", waiting=[1])
     assert bottom == tk.BANNER_HEIGHT
-    assert _changed(img, (0, 0, 400, bottom)) and _changed(img, (900, 0, 1200, bottom))
-    assert img.crop((0, bottom, 1200, 300)).getcolors(1) == [(1200 * (300 - bottom), BACKGROUND)]
+    width = img.width
+    assert _changed(img, (0, 0, width // 3, bottom)) and _changed(img, (2 * width // 3, 0, width, bottom))
+    assert img.crop((0, bottom, width, 300)).getcolors(1) == [(width * (300 - bottom), BACKGROUND)]
     style = seat_style(1)
-    assert any(rgb == style.colour for _, rgb in img.crop((600, 0, 1200, bottom)).getcolors(100_000))
+    assert any(rgb == style.colour for _, rgb in img.crop((width // 2, 0, width, bottom)).getcolors(100_000))
 
 
 def test_banner_with_every_seat_waiting_and_long_names_still_fits() -> None:
@@ -288,7 +289,7 @@ def test_card_panel_draws_inside_its_box() -> None:
     assert _changed(img, box)
     outside = img.copy()
     ImageDraw.Draw(outside).rectangle(box, fill=BACKGROUND)
-    assert outside.getcolors(1) == [(1200 * 400, BACKGROUND)]
+    assert outside.getcolors(1) == [(img.width * 400, BACKGROUND)]
     present = {rgb for _, rgb in img.getcolors(100_000)}
     assert seat_style(2).colour in present and PANEL in present
 
@@ -344,21 +345,22 @@ def test_cached_layer_evicts_least_recently_used() -> None:
     assert calls.count("keep") == 1 and calls.count("fill0") == 2
 
 
-def test_ensure_not_square() -> None:
+def test_ensure_not_square_grows_the_height_only() -> None:
+    """At least 100 px taller than wide when nearly square; the width, which text sizes depend on, stays."""
     square = tk.new_canvas(500, 500)
     padded = tk.ensure_not_square(square)
-    assert padded.size == (500, 508) and padded.getpixel((0, 507)) == BACKGROUND
-    assert tk.ensure_not_square(tk.new_canvas(height=498, width=500)).size == (506, 498)
-    wide = tk.new_canvas(800)
+    assert padded.size == (500, 600) and padded.getpixel((0, 599)) == BACKGROUND
+    assert tk.ensure_not_square(tk.new_canvas(height=450, width=500)).size == (500, 600)
+    wide = tk.new_canvas(400, 800)
     assert tk.ensure_not_square(wide) is wide
     grey = Image.new("L", (40, 40), 0)
-    assert tk.ensure_not_square(grey).size == (40, 48)
+    assert tk.ensure_not_square(grey).size == (40, 140)
 
 
 def _busy_board(seed: int = 7) -> Image.Image:
-    """A worst-case board: every widget, 60 markers, dense bilingual text and a noisy texture."""
+    """A worst-case board, 1200 x 800: every widget, 60 markers, dense bilingual text and a noisy texture."""
     rnd = random.Random(seed)
-    img = tk.new_canvas(800)
+    img = tk.new_canvas(800, 1200)
     top = tk.draw_banner(img, CTX, "第12ラウンド・Round 12", waiting=[0, 3])
     draw = ImageDraw.Draw(img)
     for q in range(-4, 5):
@@ -397,7 +399,66 @@ def test_encode_png_keeps_photos_in_rgb_and_never_emits_square() -> None:
         [Image.linear_gradient("L").resize((300, 300)), Image.linear_gradient("L").rotate(90).resize((300, 300)), Image.new("L", (300, 300), 90)],
     )
     decoded = Image.open(io.BytesIO(tk.encode_png(gradient)))
-    assert decoded.mode == "RGB" and decoded.size == (300, 308)
+    assert decoded.mode == "RGB" and decoded.size == (300, 400)
     assert ImageChops.difference(gradient, decoded.convert("RGB").crop((0, 0, 300, 300))).getbbox() is None
     flat = Image.open(io.BytesIO(tk.encode_png(tk.new_canvas(400))))
     assert flat.mode == "P"
+
+
+# --------------------------------------------------------------------------- phone legibility and frames
+
+
+def test_the_smallest_text_is_readable_on_a_phone() -> None:
+    assert tk.min_text_size(800) == 18 and tk.min_text_size(1200) == 27
+    assert tk.SIZE_SMALL >= tk.min_text_size(tk.CANVAS_WIDTH)
+
+
+def test_every_seat_and_team_marker_shows_its_letter_at_the_usual_size() -> None:
+    floor = tk.min_text_size(tk.CANVAS_WIDTH)
+    assert all(tk.marker_letter_size(style, tk.MARKER) >= floor for style in SEAT_STYLES[:4] + TEAM_STYLES)
+
+
+def test_a_marker_letter_too_small_to_read_is_left_out() -> None:
+    """A kanji fits a triangle only at a smaller size than "A": below the phone floor it is not drawn."""
+    kanji = tk.Style(seat_style(2).colour, INK, "黄", "triangle", seat_style(2).name)
+    assert tk.marker_letter_size(kanji, tk.MARKER) < tk.marker_letter_size(seat_style(2), tk.MARKER)
+    assert tk.marker_letter_size(kanji, tk.MARKER) < tk.min_text_size(tk.CANVAS_WIDTH)
+    with_letter, blank = tk.new_canvas(60, tk.CANVAS_WIDTH), tk.new_canvas(60, tk.CANVAS_WIDTH)
+    tk.draw_marker(with_letter, (30, 30), tk.MARKER, kanji)
+    tk.draw_marker(blank, (30, 30), tk.MARKER, tk.Style(kanji.colour, INK, "", "triangle", kanji.name))
+    assert ImageChops.difference(with_letter, blank).getbbox() is None
+
+
+def test_recent_events_read_as_one_text_in_the_viewers_language() -> None:
+    events = [Event(T("{s0}がパスしました。", "{s0} passed.")), Event(T("第2ラウンド開始", "Round 2 begins."))]
+    assert tk.recent_text(CTX, events) == "たろうがパスしました。第2ラウンド開始"
+    assert tk.recent_text(RenderContext("en", CTX.seat_names), events) == "たろう passed. Round 2 begins."
+    assert tk.recent_text(CTX, []) == ""
+
+
+def test_missing_seat_names_get_the_games_fallback() -> None:
+    ctx = tk.with_seat_names(RenderContext("en", ("Ann", "")), 3, lambda seat: f"Seat {seat + 1}")
+    assert ctx.seat_names == ("Ann", "Seat 2", "Seat 3")
+    assert tk.localize(ctx, T("{s2}", "{s2} to play")) == "Seat 3 to play"
+
+
+def test_outcome_shows_the_winners_and_the_engines_summary() -> None:
+    won = Outcome((2, 1, 2), "score", T("{s1}の勝利", "{s1} wins"))
+    img = tk.new_canvas(60)
+    tk.draw_outcome(img, CTX, (0, 0, img.width, 60), won, seat_style)
+    present = {rgb for _, rgb in img.getcolors(100_000)}
+    assert seat_style(1).colour in present and seat_style(0).colour not in present
+    draw = Outcome((1, 1), "draw", T("引き分け", "Draw"))
+    img = tk.new_canvas(60)
+    tk.draw_outcome(img, CTX, (0, 0, img.width, 60), draw, seat_style)
+    assert not {style.colour for style in SEAT_STYLES} & {rgb for _, rgb in img.getcolors(100_000)}
+
+
+def test_a_long_card_title_takes_a_second_line_rather_than_an_ellipsis() -> None:
+    title = "Vending-Machine Energy Drink"
+    size, lines = tk.card_title_lines(title, tk.text_width(title, tk.SIZE_SMALL, bold=True) - 20, tk.SIZE_SMALL)
+    assert size == tk.SIZE_SMALL and len(lines) == 2 and " ".join(lines) == title
+    size, lines = tk.card_title_lines("騎兵", 200, tk.SIZE_SMALL)
+    assert size == tk.SIZE_SMALL + 4 and lines == ("騎兵",)
+    two = tk.card_header_height(title, 200, cost=True, points=True)
+    assert two > tk.card_header_height("騎兵", 200, cost=True, points=True)

@@ -7,6 +7,8 @@ Set WARCHEST_SAMPLES=/some/dir to also write the self-play boards there as PNGs 
 from __future__ import annotations
 
 import io
+import itertools
+import math
 import os
 import time
 from collections.abc import Iterator
@@ -14,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from framing import frame_of
 from PIL import Image
 
 from engine import registry
@@ -21,13 +24,13 @@ from engine.core.types import Text
 from engine.selfplay import playout
 from engine.warchest import GAME
 from engine.warchest.board import BOARDS
-from engine.warchest.scenario import build, play
+from engine.warchest.scenario import build, last_action, play
 from engine.warchest.units import ROYAL, ROYAL_GUARD_2018, UNIT_IDS, UNITS
 from renderers import for_game
 from renderers import toolkit as tk
 from renderers import warchest_parts as parts
 from renderers.base import RenderContext
-from renderers.fonts import missing_glyphs
+from renderers.fonts import bold_stroke, missing_glyphs
 from renderers.warchest import RENDERER, map_geometry, units_sheet
 
 MIB = 1024 * 1024
@@ -91,7 +94,7 @@ def test_boards_and_private_images_render_through_a_game(
             ended = match
         for locale in LOCALES:
             ctx = ctx_for(locale, players)
-            board = RENDERER.board(match.view(None), ctx)
+            board = RENDERER.board(match.frame(None), ctx)
             assert board.width == tk.CANVAS_WIDTH and abs(board.height - board.width) >= 100
             data = tk.encode_png(board)
             assert len(data) < MIB // 4
@@ -100,7 +103,7 @@ def test_boards_and_private_images_render_through_a_game(
                 Path(SAMPLES).mkdir(parents=True, exist_ok=True)
                 Path(SAMPLES, f"board{players}_{mode}_{point}_{locale}.png").write_bytes(data)
             for seat in range(players):
-                private = RENDERER.private(match.view(seat), ctx)
+                private = RENDERER.private(match.frame(seat), ctx)
                 if match.state["phase"] == "draft":
                     assert private is None, "nobody holds a coin while drafting"
                     continue
@@ -119,7 +122,7 @@ def test_layout_is_fixed_per_player_count() -> None:
     sizes: dict[int, set[tuple[int, int]]] = {2: set(), 4: set()}
     for players, mode, seed in PLAYOUTS:
         for _, match in snapshots(players, mode, seed):
-            sizes[players].add(RENDERER.board(match.view(None), ctx_for("en", players)).size)
+            sizes[players].add(RENDERER.board(match.frame(None), ctx_for("en", players)).size)
     assert len(sizes[2]) == 1 and len(sizes[4]) == 1
     (w2, h2), (w4, h4) = sizes[2].pop(), sizes[4].pop()
     assert w2 == w4 == tk.CANVAS_WIDTH and h2 < h4 < 2 * w4, "4 players: taller, yet still phone-sized"
@@ -129,9 +132,9 @@ def test_board_draw_is_fast() -> None:
     """Tens of milliseconds per board (static map cached); the bound is loose for a busy 2-core machine."""
     for players, mode, seed in ((2, "random", 21), (4, "random", 22)):
         match = list(snapshots(players, mode, seed))[2][1]
-        view, ctx = match.view(None), ctx_for("ja", players)
-        RENDERER.board(view, ctx)
-        best = min(_timed(lambda: RENDERER.board(view, ctx)) for _ in range(5))
+        frame, ctx = match.frame(None), ctx_for("ja", players)
+        RENDERER.board(frame, ctx)
+        best = min(_timed(lambda: RENDERER.board(frame, ctx)) for _ in range(5))
         assert best < 0.15, f"{players}p board took {best * 1000:.0f} ms"
 
 
@@ -174,8 +177,9 @@ ARMIES_4P = [["archer", "knight", "scout"], ["cavalry", "lancer", "footman"],
              ["warrior_priest", "pikeman", "ensign"], ["marshall", "mercenary", "swordsman"]]
 
 
-def _board(view: dict[str, Any], locale: str = "en") -> Image.Image:
-    return RENDERER.board(view, ctx_for(locale, view["players"]))
+def _board(state: dict[str, Any], events: Any = (), locale: str = "en") -> Image.Image:
+    """The public board of a hand-built state whose last step produced `events`."""
+    return RENDERER.board(frame_of(GAME, state, None, events), ctx_for(locale, state["players"]))
 
 
 def _edge_midpoint(view: dict[str, Any], hex_: str) -> tuple[int, int]:
@@ -196,10 +200,10 @@ def _along(view: dict[str, Any], a: str, b: str, distance: float) -> tuple[int, 
 def test_a_move_is_highlighted_on_its_destination_with_an_arrow_along_the_path() -> None:
     state = build(ARMIES_2P, board={"F4": "archer"}, hands={0: ["archer"], 1: ["royal"]})
     before = GAME.view(state, None)
-    moved, _ = play(state, "archer:move:F4-F3")
+    moved, events = play(state, "archer:move:F4-F3")
     after = GAME.view(moved, None)
-    assert after["last"]["path"] == ["F4", "F3"]
-    plain, marked = _board(before), _board(after)
+    assert last_action(events)["path"] == ["F4", "F3"]
+    plain, marked = _board(state), _board(moved, events)
     assert marked.getpixel(_edge_midpoint(after, "F3")) == tk.HIGHLIGHT
     assert plain.getpixel(_edge_midpoint(before, "F3")) != tk.HIGHLIGHT
     assert marked.getpixel(_along(after, "F4", "F3", 20)) == tk.HIGHLIGHT, "the arrow starts in the empty hex"
@@ -208,9 +212,9 @@ def test_a_move_is_highlighted_on_its_destination_with_an_arrow_along_the_path()
 
 def test_an_attack_marks_the_attacked_hex_and_points_at_it() -> None:
     state = build(ARMIES_2P, board={"F4": ("knight", 2), "F5": ("cavalry", 2)}, hands={0: ["knight"], 1: ["royal"]})
-    attacked, _ = play(state, "knight:attack:F4-F5")
+    attacked, events = play(state, "knight:attack:F4-F5")
     view = GAME.view(attacked, None)
-    img = _board(view)
+    img = _board(attacked, events)
     assert img.getpixel(_edge_midpoint(view, "F5")) == tk.HIGHLIGHT
     assert img.getpixel(_edge_midpoint(view, "F4")) != tk.HIGHLIGHT, "the attacker stays put: only the target"
     coin_radius = map_geometry(view).coin_diameter / 2
@@ -220,11 +224,10 @@ def test_an_attack_marks_the_attacked_hex_and_points_at_it() -> None:
 
 def test_face_down_actions_highlight_nothing_on_the_map() -> None:
     state = build(ARMIES_2P, board={"F4": "archer"}, hands={0: ["archer"], 1: ["royal"]})
-    passed, _ = play(state, "archer:pass")
-    view = GAME.view(passed, None)
-    empty = dict(view, last=None)
-    geo = map_geometry(view)
-    assert _board(view).crop(geo.box).tobytes() == _board(empty).crop(geo.box).tobytes()
+    passed, events = play(state, "archer:pass")
+    geo = map_geometry(GAME.view(passed, None))
+    assert last_action(events)["kind"] == "pass"
+    assert _board(passed, events).crop(geo.box).tobytes() == _board(passed).crop(geo.box).tobytes()
 
 
 def _coin_fill_point(view: dict[str, Any], hex_: str) -> tuple[int, int]:
@@ -244,7 +247,7 @@ def _marker_fill_point(view: dict[str, Any], hex_: str) -> tuple[int, int]:
 def test_two_player_stacks_and_control_markers_use_the_seat_styles() -> None:
     state = build(ARMIES_2P, board={"F4": "archer", "F5": "cavalry"}, control={"E1": 0, "G6": 1})
     view = GAME.view(state, None)
-    img = _board(view)
+    img = _board(state)
     assert img.getpixel(_coin_fill_point(view, "F4")) == tk.seat_style(0).colour
     assert img.getpixel(_coin_fill_point(view, "F5")) == tk.seat_style(1).colour
     assert img.getpixel(_marker_fill_point(view, "E1")) == tk.seat_style(0).colour
@@ -252,14 +255,17 @@ def test_two_player_stacks_and_control_markers_use_the_seat_styles() -> None:
     assert img.getpixel(_marker_fill_point(view, "H1")) == tk.PANEL, "H1 is uncontrolled in this scenario"
 
 
-def test_four_player_stacks_show_the_team_and_the_seat_letter() -> None:
+def test_four_player_stacks_show_the_team_and_the_seat() -> None:
+    """The coin takes the team's colour; its badge is the owning seat's own colour and shape, the same
+    identity as the seat's marker in the panels, the banner and the private image."""
     state = build(ARMIES_4P, board={"F4": "archer", "F5": "cavalry", "G4": "pikeman", "E4": "marshall"})
     view = GAME.view(state, None)
-    img = _board(view)
+    img = _board(state)
+    geo = map_geometry(view)
     for hex_, seat in (("F4", 0), ("F5", 1), ("G4", 2), ("E4", 3)):
         assert img.getpixel(_coin_fill_point(view, hex_)) == tk.team_style(seat % 2).colour
-        badge = parts.owner_style(4, seat)
-        assert (badge.shape, badge.letter) == (tk.team_style(seat % 2).shape, tk.seat_style(seat).letter)
+        x, y = geo.badge_at(hex_)
+        assert img.getpixel((round(x), round(y))) == tk.seat_style(seat).colour
     assert img.getpixel(_marker_fill_point(view, "B1")) == tk.team_style(0).colour
     assert img.getpixel(_marker_fill_point(view, "J3")) == tk.team_style(1).colour
 
@@ -275,28 +281,27 @@ def test_the_static_map_labels_every_hex(players: int, drawn_strings: list[str])
     assert geo.box[0] >= 0 and geo.box[2] <= tk.CANVAS_WIDTH
 
 
-def test_the_last_action_is_described_in_words(drawn_strings: list[str]) -> None:
+def test_the_last_step_is_told_in_the_engines_words(drawn_strings: list[str]) -> None:
     state = build(ARMIES_2P, board={"F4": "archer"}, hands={0: ["archer"], 1: ["royal"]})
-    moved, _ = play(state, "archer:move:F4-F3")
-    view = GAME.view(moved, None)
-    _board(view, "ja")
-    assert "たろう: 射手が移動 F4→F3" in drawn_strings
-    _board(view, "en")
-    assert "たろう: Archer moved F4→F3" in drawn_strings
+    moved, events = play(state, "archer:move:F4-F3")
+    _board(moved, events, "ja")
+    assert "たろう: 射手がF4→F3へ移動。" in drawn_strings
+    _board(moved, events, "en")
+    assert "たろう: Archer moved F4→F3." in drawn_strings
 
 
 def test_private_image_shows_the_warrior_priest_coin(drawn_strings: list[str]) -> None:
     state = build(ARMIES_2P, board={"F4": "warrior_priest", "F5": "cavalry"},
                   hands={0: ["warrior_priest"], 1: ["royal"]}, bags={0: ["archer"]}, discards_down={0: ["scout"]})
     attacked, _ = play(state, "warrior_priest:attack:F4-F5")
-    view = GAME.view(attacked, 0)
-    assert view["private"]["drawn"] == ["archer"] and view["followup"]["kind"] == "priest"
-    img = RENDERER.private(view, ctx_for("en", 2))
+    frame = frame_of(GAME, attacked, 0)
+    assert frame.view["private"]["drawn"] == ["archer"] and frame.view["followup"]["kind"] == "priest"
+    img = RENDERER.private(frame, ctx_for("en", 2))
     assert img is not None and img.width == tk.CANVAS_WIDTH
     assert "Drawn for the Warrior Priest:\nuse it now" in drawn_strings
     assert "×1  Scout" in drawn_strings, "the face-down discard"
     assert "Archer" in drawn_strings
-    board = RENDERER.board(GAME.view(attacked, None), ctx_for("en", 2))
+    board = RENDERER.board(frame_of(GAME, attacked), ctx_for("en", 2))
     assert board.width == tk.CANVAS_WIDTH
     assert "Round 1 · Warrior Priest's coin" in drawn_strings, "banner status"
     assert "Bag 0 · Hand 0+1 · Face-down 1" in drawn_strings, "the drawn coin counts with the hand"
@@ -304,9 +309,9 @@ def test_private_image_shows_the_warrior_priest_coin(drawn_strings: list[str]) -
 
 def test_names_missing_from_the_context_fall_back_to_seat_colours(drawn_strings: list[str]) -> None:
     state = build(ARMIES_4P, board={"F4": "archer"}, hands={0: ["archer"], 1: ["royal"]})
-    moved, _ = play(state, "archer:move:F4-F3")
-    RENDERER.board(GAME.view(moved, None), RenderContext("en", (), ""))
-    assert "Blue A: Archer moved F4→F3" in drawn_strings
+    moved, events = play(state, "archer:move:F4-F3")
+    RENDERER.board(frame_of(GAME, moved, None, events), RenderContext("en", (), ""))
+    assert "Blue A: Archer moved F4→F3." in drawn_strings
     assert not any("{s" in text for text in drawn_strings)
 
 
@@ -349,3 +354,52 @@ def test_units_sheet_gives_the_2018_royal_guard_tactic_when_that_option_is_playe
     assert not any("2018" in text for text in drawn_strings)
     units_sheet(["royal_guard"], ctx, royal_guard="2018")
     assert any(text.endswith(ROYAL_GUARD_2018.en) for text in drawn_strings)
+
+
+# --------------------------------------------------------------------------- inside a hex
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_nothing_inside_a_hex_overlaps_and_nothing_leaves_it(players: int) -> None:
+    """Label, coin, owner badge and height badge stay apart and inside their hex, at the drawn sizes."""
+    view = GAME.view(GAME.new_state(players, 1, GAME.validate_options(players, {})), None)
+    geo = map_geometry(view)
+    hex_ = "F4"
+    circles = {
+        "coin": (geo.coin_at(hex_), geo.coin_diameter / 2),
+        "badge": (geo.badge_at(hex_), geo.badge_diameter / 2),
+        "height": (geo.height_at(hex_), geo.height_diameter / 2),
+    }
+    left, top, right, bottom = tk.font(tk.SIZE_SMALL).getbbox("K2", anchor="mm")
+    lx, ly = geo.label_at(hex_)
+    label = (lx + left, ly + top, lx + right, ly + bottom)
+    for (a, (ca, ra)), (b, (cb, rb)) in itertools.combinations(circles.items(), 2):
+        assert math.dist(ca, cb) >= ra + rb, (a, b)
+    for name, ((cx, cy), r) in circles.items():
+        nearest = (min(max(cx, label[0]), label[2]), min(max(cy, label[1]), label[3]))
+        assert math.dist(nearest, (cx, cy)) >= r, f"{name} covers the label"
+    hexagon = geo.polygon(hex_)
+    for name, ((cx, cy), r) in circles.items():
+        ring = [(cx + r * math.cos(a / 16 * math.pi), cy + r * math.sin(a / 16 * math.pi)) for a in range(32)]
+        assert all(_in_convex(hexagon, point) for point in ring), f"{name} leaves the hex"
+    assert all(_in_convex(hexagon, corner) for corner in itertools.product(label[::2], label[1::2]))
+
+
+def _in_convex(polygon: list[tuple[float, float]], point: tuple[float, float]) -> bool:
+    signs = {(x2 - x1) * (point[1] - y1) - (y2 - y1) * (point[0] - x1) > 0
+             for (x1, y1), (x2, y2) in zip(polygon, polygon[1:] + polygon[:1])}
+    return len(signs) == 1
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+def test_every_unit_code_fits_inside_its_coin(locale: str) -> None:
+    """Two kanji at the smallest readable size stay inside a board coin's rim, and inside a hand coin."""
+    view = GAME.view(GAME.new_state(2, 1, GAME.validate_options(2, {})), None)
+    for diameter in (map_geometry(view).coin_diameter, 64):
+        radius = diameter / 2 - parts.COIN_EDGE - 1
+        for text in parts.CODES.values():
+            code = text.get(locale)
+            size, bold = parts.code_font(code, diameter)
+            left, top, right, bottom = tk.font(size).getbbox(code, anchor="mm", stroke_width=bold_stroke(size) if bold else 0)
+            assert size >= tk.min_text_size(tk.CANVAS_WIDTH)
+            assert math.hypot((right - left) / 2, (bottom - top) / 2) <= radius, (code, diameter)

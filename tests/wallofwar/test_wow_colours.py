@@ -47,13 +47,14 @@ def test_seat_order_from_the_first_player_and_taken_colours_disappear():
 
 def test_the_last_pick_opens_turn_one_with_the_first_player_queueing():
     state = start(3, 1)
-    state, events = play(state, (1, "colour:blue"), (2, "colour:yellow"), (0, "colour:red"))
+    state, events = play(state, (1, "colour:blue"), (2, "colour:yellow"))
+    state, closing = play(state, (0, "colour:red"))
     view = GAME.view(state, None)
     assert view["phase"] == "queue" and view["turn"] == 1 and len(view["circles"]) == 3
     assert [seat["colour"] for seat in view["seats"]] == ["red", "blue", "yellow"]
     assert view["colour_order"] == [] and waiting(state) == [1]
-    assert [event.data["kind"] for event in events] == ["colour", "colour", "colour", "turn"]
-    assert [data["kind"] for data in view["last"]] == ["colour", "turn"]
+    assert [event.data["kind"] for event in events + closing] == ["colour", "colour", "colour", "turn"]
+    assert [event.data["kind"] for event in closing if event.seat is None] == ["colour", "turn"], "the board's latest action"
 
 
 def test_with_five_players_the_last_seat_gets_the_colour_left_over():

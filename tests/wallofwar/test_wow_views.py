@@ -78,7 +78,7 @@ def test_using_an_ability_reveals_it_to_everyone():
     state = build(4, circles=ROW, cards={0: [card_of("sairoku")]})
     state, events = play(state, (0, f"ab:{card_of('sairoku')}:2"))
     assert events[0].seat is None and "Reprint" in events[0].text.en
-    assert GAME.view(state, None)["last"][0] == {
+    assert events[0].data == {
         "kind": "ability",
         "seat": 0,
         "card": card_of("sairoku"),

@@ -1,7 +1,7 @@
 """The basic actions and the rulebook's points about them (rulebook 2-3 and 7), one scenario each."""
 
 from engine.warchest import GAME
-from engine.warchest.scenario import build, legal, play
+from engine.warchest.scenario import build, last_action, legal, play
 
 ARMIES = [["archer", "knight", "footman", "scout"], ["cavalry", "lancer", "pikeman", "ensign"]]
 
@@ -12,7 +12,8 @@ def test_deploy_onto_an_empty_location_you_control():
     assert deploys == {"knight:deploy:E1", "knight:deploy:H1"}
     state, events = play(state, "knight:deploy:H1")
     assert state["board"]["H1"] == {"unit": "knight", "seat": 0, "height": 1}
-    assert state["last"]["kind"] == "deploy" and state["last"]["to"] == "H1"
+    last = last_action(events)
+    assert last["kind"] == "deploy" and last["to"] == "H1"
     assert "deployed Knight on H1" in events[0].text.en
 
 
@@ -115,10 +116,10 @@ def test_placing_the_last_marker_wins_at_once():
 
 def test_attack_removes_one_coin_from_the_game():
     state = build(ARMIES, board={"F4": "knight", "F5": ("cavalry", 2)}, hands={0: ["knight"]})
-    state, _ = play(state, "knight:attack:F4-F5")
+    state, events = play(state, "knight:attack:F4-F5")
     assert state["board"]["F5"]["height"] == 1
     assert "cavalry" not in state["seats"][1]["up"] + state["seats"][1]["down"]
-    assert state["last"] == {"kind": "attack", "seat": 0, "unit": "knight", "from": "F4", "to": "F4", "path": ["F4"], "target": "F5"}
+    assert last_action(events) == {"kind": "attack", "seat": 0, "unit": "knight", "from": "F4", "to": "F4", "path": ["F4"], "target": "F5"}
 
 
 def test_a_unit_losing_its_last_coin_leaves_and_may_be_deployed_again():
@@ -143,10 +144,11 @@ def test_recruit_any_unit_from_your_supply_with_any_coin():
     state = build(ARMIES, hands={0: ["archer"], 1: ["cavalry"]}, supply={0: {"archer": 2, "knight": 0, "footman": 3, "scout": 3}})
     recruits = {n for n in legal(state) if ":recruit:" in n}
     assert recruits == {"archer:recruit:archer", "archer:recruit:footman", "archer:recruit:scout"}
-    state, _ = play(state, "archer:recruit:footman")
+    state, events = play(state, "archer:recruit:footman")
     purse = state["seats"][0]
     assert purse["supply"]["footman"] == 2 and purse["up"] == ["footman"] and purse["down"] == ["archer"]
-    assert state["last"]["kind"] == "recruit" and state["last"]["unit"] == "footman"
+    last = last_action(events)
+    assert last["kind"] == "recruit" and last["unit"] == "footman"
     assert "supply" in GAME.explain_illegal(build(ARMIES, hands={0: ["archer"]}, supply={0: {"knight": 0}}), 0, "archer:recruit:knight").en
 
 

@@ -1,12 +1,13 @@
 """No decision offers the same result twice: the picker and any search pay for every duplicate choice.
 
-Two actions are duplicates when applying them yields the same state (the `last` highlight aside, which
-only records the route) with the same unit acting. Attacks by different units on one target are allowed
-to end alike and are kept apart by the acting unit's hex (`last["from"]`): an attack leaves its attacker
-in place, so whether the attacker matters depends on its consequences (a Pikeman's strike-back, a Royal
-Guard's defence, a Swordsman's step, a Warrior Priest's draw, a Berserker's repeat); which unit strikes is
-the player's choice, shown on the board, and pruning it would mean predicting the attack's outcome in the
-legality rules. Everything else, routes and tactics above all, must list each result once.
+Two actions are duplicates when applying them yields the same state with the same unit acting (the route
+is not part of the state: only the highlight the action's event carries, `data["last"]`, records it).
+Attacks by different units on one target are allowed to end alike and are kept apart by the acting unit's
+hex (that highlight's `from`): an attack leaves its attacker in place, so whether the attacker matters
+depends on its consequences (a Pikeman's strike-back, a Royal Guard's defence, a Swordsman's step, a
+Warrior Priest's draw, a Berserker's repeat); which unit strikes is the player's choice, shown on the
+board, and pruning it would mean predicting the attack's outcome in the legality rules. Everything else,
+routes and tactics above all, must list each result once.
 """
 
 import json
@@ -16,16 +17,17 @@ import pytest
 
 from engine.core.match import Match
 from engine.warchest import GAME
+from engine.warchest.scenario import last_action
 
 SETUPS = [(2, "random"), (2, "gaugamela"), (2, "bannockburn"), (4, "random")]
 GAMES_PER_SETUP = 2
 
 
-def result_key(state):
-    """The resulting state without its highlight, plus the hex of the unit that acted."""
-    rest = {key: value for key, value in state.items() if key != "last"}
-    acted = state["last"]["from"] if state["last"] else None
-    return json.dumps([rest, acted], sort_keys=True)
+def result_key(transition):
+    """The resulting state, plus the hex of the unit that acted."""
+    last = last_action(transition.events)
+    acted = last["from"] if last else None
+    return json.dumps([transition.state, acted], sort_keys=True)
 
 
 @pytest.mark.parametrize("players, mode", SETUPS)
@@ -38,7 +40,7 @@ def test_no_decision_offers_two_actions_with_the_same_result(players, mode):
             actions = match.legal_actions(seat)
             seen = {}
             for action in actions:
-                key = result_key(GAME.apply(match.state, seat, action.notation).state)
+                key = result_key(GAME.apply(match.state, seat, action.notation))
                 assert key not in seen, f"{seen.get(key)} and {action.notation} end alike (seed {seed})"
                 seen[key] = action.notation
             match = match.play(seat, agent.choice(actions).notation).match

@@ -3,7 +3,7 @@
 from collections import Counter
 
 from engine.warchest import GAME
-from engine.warchest.scenario import awaited, build, legal, play
+from engine.warchest.scenario import awaited, build, last_action, legal, play
 
 ARMIES = [["archer", "knight", "pikeman", "scout"], ["cavalry", "lancer", "footman", "ensign"]]
 
@@ -87,7 +87,8 @@ def test_claiming_the_initiative_takes_effect_next_round():
     assert "cavalry:initiative" in legal(state)
     state, events = play(state, "cavalry:initiative")
     assert state["initiative"] == 1 and state["init_changed"]
-    assert state["last"]["kind"] == "initiative" and state["last"]["unit"] is None
+    last = last_action(events)
+    assert last["kind"] == "initiative" and last["unit"] is None
     assert awaited(state) == 0, "the current round keeps its order"
     state, _ = play(state, "knight:pass", "lancer:pass")
     assert state["round"] == 2 and awaited(state) == 1 and not state["init_changed"]

@@ -4,7 +4,7 @@ import pytest
 
 from engine.core.errors import BadOptions
 from engine.warchest import GAME
-from engine.warchest.scenario import awaited, legal, play
+from engine.warchest.scenario import awaited, last_action, legal, play
 from engine.warchest.setup import draft_order
 from engine.warchest.units import UNITS
 
@@ -105,10 +105,10 @@ def test_draft_pool_is_seeded_and_picks_come_from_it():
     assert a == b
     pool = list(a["draft"]["pool"])
     assert legal(a) == {f"pick:{unit}" for unit in pool}
-    state, _ = play(a, f"pick:{pool[3]}")
+    state, events = play(a, f"pick:{pool[3]}")
     assert pool[3] not in state["draft"]["pool"]
     assert state["seats"][a["draft"]["first"]]["units"] == [pool[3]]
-    assert state["last"] == {"kind": "pick", "seat": a["draft"]["first"], "unit": pool[3]}
+    assert last_action(events) == {"kind": "pick", "seat": a["draft"]["first"], "unit": pool[3]}
 
 
 def test_four_player_draft_follows_the_rulebook_order():

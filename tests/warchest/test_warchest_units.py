@@ -5,7 +5,7 @@ lines from F4 run F3-F2-F1 (north), G3-H2-I1, G4-H4-I4, F5-F6-F7 (south), E4-D4-
 """
 
 from engine.warchest import GAME
-from engine.warchest.scenario import awaited, build, legal, play
+from engine.warchest.scenario import awaited, build, last_action, legal, play
 
 KEEP = {1: ["royal"]}
 """The opponent keeps a coin in hand so the round does not end (and reshuffle discards) mid-scenario."""
@@ -23,9 +23,10 @@ def test_archer_tactic_hits_any_unit_at_exactly_two_even_behind_a_unit():
     state = build(armies, board=board, hands={0: ["archer"], **KEEP})
     tactics = {n for n in legal(state) if ":tactic:" in n}
     assert tactics == {"archer:tactic:F4-F2", "archer:tactic:F4-G5"}, "G5 is off the straight lines; F3 is adjacent"
-    state, _ = play(state, "archer:tactic:F4-F2")
+    state, events = play(state, "archer:tactic:F4-F2")
     assert "F2" not in state["board"] and state["board"]["F3"]["height"] == 1
-    assert state["last"]["kind"] == "tactic" and state["last"]["target"] == "F2" and state["last"]["unit"] == "archer"
+    last = last_action(events)
+    assert last["kind"] == "tactic" and last["target"] == "F2" and last["unit"] == "archer"
 
 
 def test_archer_cannot_make_normal_attacks():
@@ -94,10 +95,11 @@ def test_cavalry_tactic_moves_then_attacks_only_when_the_attack_is_possible():
     state = build(armies, board={"F4": "cavalry", "F6": ("archer", 2)}, hands={0: ["cavalry"], **KEEP})
     tactics = {n for n in legal(state) if ":tactic:" in n}
     assert tactics == {"cavalry:tactic:F4-F5-F6"}, "F5 is the only empty step next to F6"
-    state, _ = play(state, "cavalry:tactic:F4-F5-F6")
+    state, events = play(state, "cavalry:tactic:F4-F5-F6")
     assert "F4" not in state["board"] and state["board"]["F5"]["unit"] == "cavalry"
     assert state["board"]["F6"]["height"] == 1
-    assert state["last"]["path"] == ["F4", "F5"] and state["last"]["target"] == "F6"
+    last = last_action(events)
+    assert last["path"] == ["F4", "F5"] and last["target"] == "F6"
     lonely = build(armies, board={"F4": "cavalry", "F7": "archer"}, hands={0: ["cavalry"], **KEEP})
     assert not any(":tactic" in n for n in legal(lonely))
     assert "no legal target" in GAME.explain_illegal(lonely, 0, "cavalry:tactic:F4-F5-F6").en
@@ -143,10 +145,11 @@ def test_ensign_moves_a_friendly_unit_within_two_to_a_hex_within_two():
     tactics = {n for n in legal(state) if ":tactic:" in n}
     assert tactics == {"ensign:tactic:F6-F5", "ensign:tactic:F6-G5", "ensign:tactic:F6-E5"}
     assert not any(n.startswith("ensign:tactic:F4") for n in tactics), "never the Ensign itself"
-    state, _ = play(state, "ensign:tactic:F6-G5")
+    state, events = play(state, "ensign:tactic:F6-G5")
     assert state["board"]["G5"]["unit"] == "knight"
     assert state["seats"][0]["up"] == ["ensign"]
-    assert state["last"]["path"] == ["F6", "G5"] and state["last"]["unit"] == "ensign"
+    last = last_action(events)
+    assert last["path"] == ["F6", "G5"] and last["unit"] == "ensign"
 
 
 # Footman ----------------------------------------------------------------------------------------------
@@ -223,9 +226,10 @@ def test_lancer_charges_one_or_two_hexes_straight_then_attacks():
     state = build(armies, board=board, hands={0: ["lancer"], **KEEP})
     tactics = {n for n in legal(state) if ":tactic:" in n}
     assert tactics == {"lancer:tactic:F4-F2-F1", "lancer:tactic:F4-G4-H4"}
-    state, _ = play(state, "lancer:tactic:F4-F2-F1")
+    state, events = play(state, "lancer:tactic:F4-F2-F1")
     assert state["board"]["F2"]["unit"] == "lancer" and "F1" not in state["board"]
-    assert state["last"]["path"] == ["F4", "F3", "F2"] and state["last"]["target"] == "F1"
+    last = last_action(events)
+    assert last["path"] == ["F4", "F3", "F2"] and last["target"] == "F1"
 
 
 def test_lancer_cannot_charge_through_units_or_attack_normally():
@@ -245,9 +249,9 @@ def test_light_cavalry_moves_exactly_two_through_empty_hexes():
     tactics = {n.split(":")[2] for n in legal(state) if ":tactic:" in n}
     assert tactics == {"F4-D2", "F4-D3", "F4-E2"}, "only through E3, the one empty neighbour; never back to F4"
     assert "light_cavalry:move:F4-E3" in legal(state), "a plain one-hex move is still a move"
-    state, _ = play(state, "light_cavalry:tactic:F4-D3")
+    state, events = play(state, "light_cavalry:tactic:F4-D3")
     assert state["board"]["D3"]["unit"] == "light_cavalry"
-    assert state["last"]["path"] == ["F4", "E3", "D3"]
+    assert last_action(events)["path"] == ["F4", "E3", "D3"]
 
 
 def test_light_cavalry_tactic_lists_only_ends_a_plain_move_cannot_reach():
@@ -271,9 +275,9 @@ def test_marshall_grants_a_normal_attack_to_a_friend_within_two():
     state = build(armies, board=board, hands={0: ["marshall"], **KEEP})
     tactics = {n.split(":")[2] for n in legal(state) if ":tactic:" in n}
     assert tactics == {"F6-F7"}, "not the Marshall itself (next to F3), never the Archer or the Lancer"
-    state, _ = play(state, "marshall:tactic:F6-F7")
+    state, events = play(state, "marshall:tactic:F6-F7")
     assert "F7" not in state["board"] and state["seats"][0]["up"] == ["marshall"]
-    assert state["last"] == {"kind": "tactic", "seat": 0, "unit": "marshall", "from": "F6", "to": "F6",
+    assert last_action(events) == {"kind": "tactic", "seat": 0, "unit": "marshall", "from": "F6", "to": "F6",
                              "path": ["F6"], "target": "F7"}
 
 
@@ -409,9 +413,10 @@ def test_swordsman_may_step_into_the_hex_its_target_left():
     state = build(armies, board={"F4": "swordsman", "F5": "cavalry"}, hands={0: ["swordsman"], **KEEP})
     state, _ = play(state, "swordsman:attack:F4-F5")
     assert "move:F4-F5" in legal(state) and "skip" in legal(state)
-    state, _ = play(state, "move:F4-F5")
+    state, events = play(state, "move:F4-F5")
     assert state["board"]["F5"]["unit"] == "swordsman" and awaited(state) == 1
-    assert state["last"]["kind"] == "move" and state["last"]["path"] == ["F4", "F5"]
+    last = last_action(events)
+    assert last["kind"] == "move" and last["path"] == ["F4", "F5"]
 
 
 def test_swordsman_move_is_optional_and_lost_if_a_pikeman_removes_it():

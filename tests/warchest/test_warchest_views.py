@@ -5,13 +5,13 @@ from collections import Counter
 
 from engine.core.rng import Rng
 from engine.warchest import GAME
-from engine.warchest.scenario import build, play
+from engine.warchest.scenario import build, last_action, play
 from engine.warchest.units import ability
 
 ARMIES = [["archer", "knight", "pikeman", "scout"], ["cavalry", "lancer", "footman", "ensign"]]
 TOP_KEYS = {
     "game", "players", "mode", "royal_guard", "phase", "round", "hexes", "locations", "stacks", "seats", "teams",
-    "markers_total", "markers_left", "initiative", "initiative_changed", "turn", "followup", "draft", "last", "result",
+    "markers_total", "markers_left", "initiative", "initiative_changed", "turn", "followup", "draft", "result",
 }
 
 
@@ -60,7 +60,7 @@ def test_seat_view_adds_only_its_own_private_information():
 
 def test_face_down_actions_do_not_reveal_the_coin():
     state, events = play(sample_state(), "archer:pass")
-    assert state["last"] == {"kind": "pass", "seat": 0, "unit": None, "from": None, "to": None, "path": [], "target": None}
+    assert last_action(events) == {"kind": "pass", "seat": 0, "unit": None, "from": None, "to": None, "path": [], "target": None}
     assert all("Archer" not in e.text.en for e in events if e.seat is None)
 
 

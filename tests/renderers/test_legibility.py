@@ -1,0 +1,173 @@
+"""Every image stays readable on a phone, for every game, player count, viewer and language.
+
+Discord shows an image about 400 px wide on a phone, so the smallest text must be at least 9 px tall
+there: font size * 400 / image width >= 9 (`tk.min_text_size`). The check records every glyph run that
+reaches Pillow (`ImageDraw.text`), whoever draws it, including the letters inside seat markers (drawn on
+a supersampled sprite, so they are scaled back to the marker's size on the image). Images are drawn
+from sampled frames of self-played games: public boards and every seat's private image, in Japanese and
+English, with player names as the platform passes them (`display_name`) from awkward Discord names. No
+drawn string may keep an unfilled `{s0}`-style placeholder or any brace.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any
+
+import pytest
+from PIL import Image, ImageDraw
+
+from engine import registry
+from engine.core.match import Match
+from engine.selfplay import playout
+from engine.warchest.board import BOARDS
+from engine.warchest.units import ROYAL, UNIT_IDS
+from renderers import for_game
+from renderers import toolkit as tk
+from renderers.base import GameRenderer, RenderContext
+from renderers.names import display_name
+from renderers.wallofwar import all_card_ids, card_pages, cards_sheet
+from renderers.warchest import units_sheet
+from tests.fixtures.highcard import GAME as HIGH_CARD
+from tests.fixtures.highcard_render import RENDERER as HIGH_CARD_RENDERER
+
+LOCALES = ("ja", "en")
+RAW_NAMES = (
+    "🎲🐉",  # emoji only
+    "A display name of 32 characters.",
+    "علي Ali",  # right to left, then Latin
+    "Zoe\u0308\u200b 花子さん",  # combining accent, zero-width space, kanji
+    "\u2066Bob\u2069\u3164",  # direction isolates, a Hangul filler
+)
+SETUPS: list[tuple[str, int, dict[str, str], int]] = [
+    ("warchest", 2, {"mode": "random"}, 3),
+    ("warchest", 2, {"mode": "draft"}, 4),
+    ("warchest", 4, {"mode": "draft"}, 5),
+    ("warchest", 4, {"mode": "random"}, 6),
+    ("wallofwar", 3, {}, 7),
+    ("wallofwar", 4, {}, 8),
+    ("wallofwar", 5, {}, 9),
+    ("highcard", 2, {}, 10),
+    ("highcard", 3, {}, 11),
+]
+
+
+@dataclass(frozen=True, slots=True)
+class Drawn:
+    """One run of text as it lands on an image: the string, its font size there, the image's width."""
+
+    text: str
+    size: float
+    width: int
+
+    @property
+    def phone_px(self) -> float:
+        return self.size * tk.PHONE_WIDTH / self.width
+
+
+@pytest.fixture
+def drawn(monkeypatch: pytest.MonkeyPatch) -> list[Drawn]:
+    """Every text run drawn while the fixture is active."""
+    seen: list[Drawn] = []
+    markers: list[tuple[int, int]] = []  # (marker size, image width) while a marker is being drawn
+    original_text = ImageDraw.ImageDraw.text
+    original_marker = tk.draw_marker
+
+    def text(self: ImageDraw.ImageDraw, xy: Any, string: str, *args: Any, **kwargs: Any) -> None:
+        size = kwargs["font"].size
+        width = self._image.width
+        if markers:  # a sprite drawn larger than the marker: scale back to the marker on the image
+            marker, width_on_image = markers[-1]
+            size, width = size * marker / width, width_on_image
+        seen.append(Drawn(string, size, width))
+        original_text(self, xy, string, *args, **kwargs)
+
+    def marker(img: Image.Image, centre: Any, size: int, style: tk.Style) -> tk.Box:
+        markers.append((size, img.width))
+        try:
+            return original_marker(img, centre, size, style)
+        finally:
+            markers.pop()
+
+    monkeypatch.setattr(ImageDraw.ImageDraw, "text", text)
+    monkeypatch.setattr(tk, "draw_marker", marker)
+    tk.marker_sprite.cache_clear()  # so that every marker letter is drawn (and seen) again
+    return seen
+
+
+def names(players: int) -> tuple[str, ...]:
+    return tuple(display_name(name, seat) for seat, name in enumerate(RAW_NAMES[:players]))
+
+
+def renderer_of(game_id: str) -> GameRenderer:
+    return HIGH_CARD_RENDERER if game_id == "highcard" else for_game(game_id)
+
+
+def sampled_matches(game_id: str, players: int, options: dict[str, str], seed: int) -> Iterator[Match]:
+    """The start, the first frame of every phase, a few points between, the end, and the middle conceded."""
+    game = HIGH_CARD if game_id == "highcard" else registry.get(game_id)
+    matches = [step.match for step in playout(game, players, seed, options)]
+    picked = {0, len(matches) // 4, len(matches) // 2, 3 * len(matches) // 4, len(matches) - 1}
+    first: dict[Any, int] = {}
+    for index, match in enumerate(matches):
+        first.setdefault(match.state.get("phase"), index)
+    picked |= set(first.values())
+    for index in sorted(picked):
+        yield matches[index]
+    yield matches[len(matches) // 2].concede(0).match
+
+
+def images(game_id: str, players: int, options: dict[str, str], seed: int) -> Iterator[Image.Image]:
+    renderer = renderer_of(game_id)
+    for match in sampled_matches(game_id, players, options, seed):
+        for locale in LOCALES:
+            ctx = RenderContext(locale, names(players), f"{game_id} #12345")
+            yield renderer.board(match.frame(None), ctx)
+            for seat in range(players):
+                private = renderer.private(match.frame(seat), ctx)
+                if private is not None:
+                    yield private
+
+
+def sheets() -> Iterator[Image.Image]:
+    for locale in LOCALES:
+        ctx = RenderContext(locale, ())
+        yield units_sheet([*UNIT_IDS, ROYAL], ctx, royal_guard="2018")
+        for page in card_pages(all_card_ids()):
+            yield cards_sheet(page, ctx)
+
+
+def check(drawn: list[Drawn]) -> None:
+    small = sorted({(d.text, round(d.phone_px, 1)) for d in drawn if d.phone_px < tk.PHONE_MIN_TEXT})
+    assert small == [], f"text under {tk.PHONE_MIN_TEXT} px on a {tk.PHONE_WIDTH} px wide phone"
+    braces = sorted({d.text for d in drawn if "{" in d.text or "}" in d.text})
+    assert braces == [], "unfilled placeholders"
+
+
+@pytest.mark.parametrize(("game_id", "players", "options", "seed"), SETUPS)
+def test_every_text_is_readable_on_a_phone(game_id: str, players: int, options: dict[str, str], seed: int,
+                                           drawn: list[Drawn]) -> None:
+    widths = {img.width for img in images(game_id, players, options, seed)}
+    assert widths == {tk.CANVAS_WIDTH}, "every image is drawn at the width its text sizes were chosen for"
+    assert any(d.text in names(players) for d in drawn), "the players' names are drawn"
+    assert any(len(d.text) == 1 and d.width == tk.CANVAS_WIDTH for d in drawn), "marker letters are checked too"
+    check(drawn)
+
+
+def test_card_and_unit_sheets_are_readable_on_a_phone(drawn: list[Drawn]) -> None:
+    for img in sheets():
+        assert img.width == tk.CANVAS_WIDTH
+    check(drawn)
+
+
+def test_positions_in_war_chest_texts_are_the_labels_on_the_map(drawn: list[Drawn]) -> None:
+    """Sentences name hexes exactly as the map labels them, so a player finds "F4" by reading."""
+    for game_id, players, options, seed in SETUPS[:4]:
+        for _ in images(game_id, players, options, seed):
+            pass
+        labels = set(BOARDS[players].labels)
+        named = {token for d in drawn for token in re.findall(r"(?<![A-Za-z0-9])[A-K][1-7](?![0-9])", d.text)}
+        assert named and named <= labels, named - labels
+        drawn.clear()

@@ -61,7 +61,7 @@ async def player(table: Table, game_id: int, user: int, rng: random.Random, clic
                  budget: list[int]) -> None:
     """Take every turn this user is awaited for, until the game ends or the action budget is spent."""
     while budget[0] > 0:
-        turn = await table.await_turn(game_id, user)
+        turn = await table.await_turn(game_id, user, stop=lambda: budget[0] <= 0)
         if turn is None:
             return
         budget[0] -= 1

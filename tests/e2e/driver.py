@@ -75,9 +75,11 @@ class Table:
         assert (await self.record(game_id)).status == "active"
         return game_id
 
-    async def await_turn(self, game_id: int, user: int, poll: float = 0.005) -> tuple[Match, int] | None:
-        """Wait until `user` must decide in this game: (match, seat), or None once the game is over."""
-        while True:
+    async def await_turn(self, game_id: int, user: int, poll: float = 0.005,
+                         stop: Callable[[], bool] = lambda: False) -> tuple[Match, int] | None:
+        """Wait until `user` must decide in this game: (match, seat), or None once the game is over (or
+        `stop()` says the caller is done waiting)."""
+        while not stop():
             record = await self.record(game_id)
             if record.status != "active":
                 return None
@@ -86,6 +88,7 @@ class Table:
             if seat is not None and seat in match.awaited_seats():
                 return match, seat
             await asyncio.sleep(poll)
+        return None
 
     def latest_board(self, record: GameRecord) -> RecordedMessage:
         where = record.thread_id or record.channel_id

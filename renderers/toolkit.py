@@ -17,25 +17,32 @@ Typical use inside a renderer::
         return img          # encoded for Discord with tk.encode_png(img)
 
 Coordinates are pixels on a canvas `CANVAS_WIDTH` wide; canvases are RGB (no alpha: smaller PNGs).
+The kit is assembled from `renderers.text` (sizes, wrapping, drawing text), `renderers.markers` (seat
+shapes, hexes, highlights) and `renderers.output` (cached layers, never-square images, PNG encoding);
+the composite widgets (banner, news and outcome strips, cards, legends) live here.
 """
 
 from __future__ import annotations
 
-import io
-import math
-import re
-import threading
-from collections import OrderedDict
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
-from functools import lru_cache
-from typing import Literal
 
 from PIL import Image, ImageDraw
 
 from engine.core.types import Event, Outcome, T, Text
 from renderers.base import RenderContext
-from renderers.fonts import bold_stroke, drawable, font, missing_glyphs
+from renderers.fonts import drawable, font, missing_glyphs
+from renderers.markers import (
+    MARKER,
+    draw_highlight,
+    draw_marker,
+    hex_centre,
+    hex_points,
+    marker_letter_size,
+    marker_sprite,
+    shape_points,
+)
+from renderers.output import cached_layer, encode_png, ensure_not_square
 from renderers.palette import (
     BACKGROUND,
     HIGHLIGHT,
@@ -53,6 +60,22 @@ from renderers.palette import (
     seat_style,
     team_style,
 )
+from renderers.text import (
+    LINE_SPACING,
+    PHONE_MIN_TEXT,
+    PHONE_WIDTH,
+    SIZE_BODY,
+    SIZE_SMALL,
+    SIZE_TITLE,
+    Box,
+    Point,
+    draw_text,
+    line_height,
+    measure_text,
+    min_text_size,
+    text_width,
+    wrap_text,
+)
 
 __all__ = [
     "BACKGROUND", "BANNER_HEIGHT", "CANVAS_WIDTH", "HIGHLIGHT", "HIGHLIGHT_EDGE", "INK", "LINE",
@@ -65,32 +88,8 @@ __all__ = [
     "new_canvas", "recent_text", "seat_style", "shape_points", "team_style", "text_width", "wrap_text",
 ]
 
-Point = tuple[float, float]
-Box = tuple[int, int, int, int]
-Anchor = Literal["lt", "mt", "rt", "lm", "mm", "rm", "lb", "mb", "rb"]
-
-# Phone readability. Discord shows an image about 400 px wide on a phone (players may zoom, most don't):
-# every text must then be at least 9 px tall, i.e. a font size of at least 9 * width / 400 on the image
-# (`min_text_size`; the renderers' tests check every draw against it). An 800 px canvas makes that 18 px,
-# sharp on a 2x phone screen, and is under half the pixels (and PNG bytes) of a 1200 px one.
-CANVAS_WIDTH = 800
-PHONE_WIDTH = 400
-PHONE_MIN_TEXT = 9
-SIZE_TITLE = 28
-SIZE_BODY = 22
-SIZE_SMALL = 18  # = min_text_size(CANVAS_WIDTH): the floor, for labels and numbers in badges
-LINE_SPACING = 1.4  # kanji need more air than Latin; 1.4 em keeps both readable
+CANVAS_WIDTH = 800  # the phone-readable width: see `renderers.text`
 BANNER_HEIGHT = 56
-MARKER = 40
-"""The usual seat marker: every seat and team shape holds its letter at `SIZE_SMALL` (`marker_letter_size`)."""
-
-# Discord Android crops square images, and near-square ones look square in a chat: pad to this difference.
-_MIN_ASPECT_GAP = 100
-
-
-def min_text_size(width: int) -> int:
-    """The smallest font size (px) readable on a phone for an image `width` px wide."""
-    return math.ceil(PHONE_MIN_TEXT * width / PHONE_WIDTH)
 
 
 def localize(ctx: RenderContext, text: Text) -> str:
@@ -109,340 +108,6 @@ def with_seat_names(ctx: RenderContext, players: int, fallback: Callable[[int], 
 def new_canvas(height: int, width: int = CANVAS_WIDTH, colour: RGB = BACKGROUND) -> Image.Image:
     """A blank RGB board of the recommended phone width."""
     return Image.new("RGB", (width, height), colour)
-
-
-# --------------------------------------------------------------------------- text
-
-
-def line_height(size: int) -> int:
-    """Pixels from one line's top to the next line's top at a font size."""
-    return round(size * LINE_SPACING)
-
-
-@lru_cache(maxsize=8192)
-def text_width(text: str, size: int, *, bold: bool = False) -> int:
-    """Advance width of one line of text (bold adds the stroke on both sides).
-
-    Cached: wrapping measures the same prefixes again on every redraw of the same card or label.
-    """
-    extra = 2 * bold_stroke(size) if bold else 0
-    return math.ceil(font(size).getlength(drawable(text))) + extra
-
-
-# Characters wrapped one at a time: CJK punctuation, kana, kanji, full-width forms.
-_CJK = "\u2e80-\u2fff\u3000-\u30ff\u3100-\u9fff\uf900-\ufaff\uff00-\uffef"
-_TOKEN = re.compile(rf"[^\S\n]+|[{_CJK}]|[^\s{_CJK}]+")
-# Japanese line-breaking rules (kinsoku shori), simplified: these may not start or end a line.
-_NO_LINE_START = frozenset("、。，．,.:;!?！？：；・ー～）)]」』】〕〉》”’…‥ゝゞ々ぁぃぅぇぉっゃゅょゎァィゥェォッャュョヮヵヶ")
-_NO_LINE_END = frozenset("（([「『【〔〈《“‘")
-_ELLIPSIS = "…"
-
-
-def _is_cjk(char: str) -> bool:
-    return re.fullmatch(f"[{_CJK}]", char) is not None
-
-
-def _fit_prefix(text: str, fits: Callable[[str], bool]) -> int:
-    """Length of the longest prefix that fits (at least 1, so that layout always progresses)."""
-    low, high = 1, len(text)
-    while low < high:
-        mid = (low + high + 1) // 2
-        if fits(text[:mid]):
-            low = mid
-        else:
-            high = mid - 1
-    return low
-
-
-def _wrap_paragraph(paragraph: str, fits: Callable[[str], bool]) -> list[str]:
-    """Greedy line breaking: Japanese between any two characters, English between words.
-
-    Tokens are single CJK characters or whole non-CJK words, so mixed text ("騎兵 Cavalry を配置") breaks
-    correctly without knowing the language. A word wider than the line is split by character.
-    """
-    lines: list[str] = []
-    current = ""
-    for token in _TOKEN.findall(paragraph):
-        if token.isspace():
-            if current:
-                current += token
-            continue
-        if fits(current + token):
-            current += token
-            continue
-        head, carry = current.rstrip(), ""
-        if head:
-            if token[0] in _NO_LINE_START and len(head) > 1 and _is_cjk(head[-1]):
-                head, carry = head[:-1], head[-1]
-            while len(head) > 1 and head[-1] in _NO_LINE_END:
-                head, carry = head[:-1], head[-1] + carry
-            lines.append(head)
-        current = carry + token
-        while len(current) > 1 and not fits(current):
-            cut = _fit_prefix(current, fits)
-            lines.append(current[:cut])
-            current = current[cut:]
-    lines.append(current.rstrip())
-    return lines
-
-
-def _with_ellipsis(line: str, fits: Callable[[str], bool]) -> str:
-    """The line shortened until it fits with a trailing ellipsis, which says "there is more"."""
-    head = line.rstrip()
-    while head and not fits(head + _ELLIPSIS):
-        head = head[:-1].rstrip()
-    return head + _ELLIPSIS
-
-
-@lru_cache(maxsize=1024)
-def wrap_text(
-    text: str, size: int, max_width: int, *, bold: bool = False, max_lines: int | None = None
-) -> tuple[str, ...]:
-    """Lines of `text` no wider than `max_width` px; with `max_lines`, the last one ends in "…".
-
-    Explicit newlines are kept. An empty string gives one empty line. Characters the font lacks are
-    dropped. Cached, as boards redraw the same texts every move.
-    """
-    text = drawable(text)
-
-    def fits(candidate: str) -> bool:
-        return text_width(candidate, size, bold=bold) <= max_width
-
-    lines = [line for paragraph in text.split("\n") for line in _wrap_paragraph(paragraph, fits)]
-    if max_lines is not None and len(lines) > max_lines:
-        lines = lines[: max(max_lines, 1)]
-        lines[-1] = _with_ellipsis(lines[-1], fits)
-    return tuple(lines)
-
-
-def measure_text(
-    text: str,
-    size: int,
-    *,
-    max_width: int | None = None,
-    max_lines: int | None = None,
-    bold: bool = False,
-) -> tuple[int, int]:
-    """(width, height) of the block `draw_text` would draw with the same arguments."""
-    lines = _layout_lines(text, size, max_width, max_lines, bold)
-    width = max((text_width(line, size, bold=bold) for line in lines), default=0)
-    return width, len(lines) * line_height(size)
-
-
-def _layout_lines(
-    text: str, size: int, max_width: int | None, max_lines: int | None, bold: bool
-) -> tuple[str, ...]:
-    text = drawable(text)
-    if max_width is not None:
-        return wrap_text(text, size, int(max_width), bold=bold, max_lines=max_lines)
-    lines = tuple(text.split("\n"))
-    return lines[:max_lines] if max_lines is not None else lines
-
-
-def draw_text(
-    img: Image.Image,
-    xy: Point,
-    text: str,
-    size: int,
-    *,
-    fill: RGB = INK,
-    anchor: Anchor = "lt",
-    max_width: int | None = None,
-    max_lines: int | None = None,
-    bold: bool = False,
-) -> Box:
-    """Draw a block of text and return its box.
-
-    `anchor` places the whole block: first letter l/m/r (left, centre, right — lines are aligned the
-    same way), second letter t/m/b (top, middle, bottom). With `max_width` the text wraps (Japanese by
-    character, English by word); with `max_lines` too, the last line ends in "…" when text is cut.
-    Characters the font lacks (emoji in player names) are dropped rather than drawn as empty boxes.
-    """
-    if len(anchor) != 2 or anchor[0] not in "lmr" or anchor[1] not in "tmb":
-        raise ValueError(f"anchor must be one of l/m/r followed by t/m/b, got {anchor!r}")
-    lines = _layout_lines(text, size, max_width, max_lines, bold)
-    step = line_height(size)
-    width = max((text_width(line, size, bold=bold) for line in lines), default=0)
-    height = len(lines) * step
-    x0 = xy[0] - {"l": 0, "m": width / 2, "r": width}[anchor[0]]
-    y0 = xy[1] - {"t": 0, "m": height / 2, "b": height}[anchor[1]]
-    line_x = x0 + {"l": 0, "m": width / 2, "r": width}[anchor[0]]
-    stroke = bold_stroke(size) if bold else 0
-    draw = ImageDraw.Draw(img)
-    face = font(size)
-    for index, line in enumerate(lines):
-        draw.text(
-            (line_x, y0 + (index + 0.5) * step),
-            line,
-            font=face,
-            fill=fill,
-            anchor=anchor[0] + "m",
-            stroke_width=stroke,
-            stroke_fill=fill,
-        )
-    return (math.floor(x0), math.floor(y0), math.ceil(x0 + width), math.ceil(y0 + height))
-
-
-# --------------------------------------------------------------------------- shapes
-
-
-def _regular_polygon(cx: float, cy: float, radius: float, sides: int, start_deg: float) -> list[Point]:
-    return [
-        (cx + radius * math.cos(math.radians(start_deg + 360 * i / sides)),
-         cy + radius * math.sin(math.radians(start_deg + 360 * i / sides)))
-        for i in range(sides)
-    ]
-
-
-def hex_points(centre: Point, size: float) -> list[Point]:
-    """Corners of a flat-topped hexagon; `size` is the centre-to-corner distance."""
-    return _regular_polygon(centre[0], centre[1], size, 6, 0)
-
-
-def hex_centre(q: int, r: int, size: float, origin: Point = (0, 0)) -> Point:
-    """Pixel centre of flat-topped hex (q, r) in axial coordinates (redblobgames' convention)."""
-    return (origin[0] + size * 1.5 * q, origin[1] + size * math.sqrt(3) * (r + q / 2))
-
-
-def shape_points(shape: str, centre: Point, radius: float) -> tuple[list[Point], Point]:
-    """Outline of a marker shape inside a circle of `radius`, and where its letter goes.
-
-    Shapes are vertically centred on their bounding box (a triangle's point would otherwise stick out),
-    so the letter sits at the shape's visual centre, not at `centre`. "circle" is approximated by a
-    64-gon so that every shape is a polygon.
-    """
-    cx, cy = centre
-    if shape == "circle":
-        return _regular_polygon(cx, cy, radius, 64, 0), centre
-    if shape == "square":
-        half = radius * 0.86
-        return [(cx - half, cy - half), (cx + half, cy - half), (cx + half, cy + half), (cx - half, cy + half)], centre
-    if shape == "triangle":
-        circum = radius * 2 / math.sqrt(3)
-        shift = circum / 4
-        return _regular_polygon(cx, cy + shift, circum, 3, -90), (cx, cy + shift)
-    if shape == "diamond":
-        return _regular_polygon(cx, cy, radius, 4, -90), centre
-    if shape == "star":
-        shift = radius * (1 - math.cos(math.radians(36))) / 2
-        outer = _regular_polygon(cx, cy + shift, radius, 5, -90)
-        inner = _regular_polygon(cx, cy + shift, radius * 0.6, 5, -54)
-        return [p for pair in zip(outer, inner) for p in pair], (cx, cy + shift)
-    if shape == "hexagon":
-        return hex_points(centre, radius), centre
-    if shape == "pentagon":
-        shift = radius * (1 - math.cos(math.radians(36))) / 2
-        return _regular_polygon(cx, cy + shift, radius, 5, -90), (cx, cy + shift)
-    raise ValueError(f"unknown shape {shape!r}")
-
-
-_LETTER_MAX = 0.6
-"""The largest letter as a fraction of the marker size: bigger would crowd even a circle."""
-_SUPERSAMPLE = 4  # Pillow draws polygons without anti-aliasing: draw 4x larger, then reduce
-
-
-def _marker_edge(size: int) -> int:
-    return max(2, round(size / 20))
-
-
-def _inside(polygon: Sequence[Point], point: Point) -> bool:
-    """Whether `point` lies inside a convex polygon (either winding)."""
-    signs = set()
-    for (x1, y1), (x2, y2) in zip(polygon, [*polygon[1:], polygon[0]]):
-        cross = (x2 - x1) * (point[1] - y1) - (y2 - y1) * (point[0] - x1)
-        if cross:
-            signs.add(cross > 0)
-    return len(signs) < 2
-
-
-_LETTER_DROPS = (0.0, 0.05, 0.1, 0.15, 0.2)
-"""How far below the shape's centre (fractions of its radius) a letter may sit: a triangle has its room
-near the base."""
-
-
-def _letter_fits(shape: str, letter: str, size: int, letter_size: int, drop: float) -> bool:
-    """Whether the letter's ink box, centred `drop` below the shape's letter spot, stays inside its edge."""
-    inner = size / 2 - 1 - _marker_edge(size) - 1
-    points, (cx, cy) = shape_points(shape, (0, 0), inner)
-    if shape == "star":
-        points = _regular_polygon(0, cy, inner * 0.6 * math.cos(math.radians(36)), 5, -54)
-    left, top, right, bottom = font(letter_size).getbbox(letter, anchor="ls", stroke_width=bold_stroke(letter_size))
-    half_w, half_h = (right - left) / 2, (bottom - top) / 2
-    cy += drop * inner
-    return all(_inside(points, (cx + dx * half_w, cy + dy * half_h)) for dx in (-1, 1) for dy in (-1, 1))
-
-
-@lru_cache(maxsize=1024)
-def _letter_layout(shape: str, letter: str, size: int) -> tuple[int, float]:
-    """The largest letter size that fits, and how far (fraction of the radius) below the centre it sits."""
-    for letter_size in range(max(1, round(size * _LETTER_MAX)), 1, -1):
-        for drop in _LETTER_DROPS:
-            if _letter_fits(shape, letter, size, letter_size, drop):
-                return letter_size, drop
-    return 1, 0.0
-
-
-def marker_letter_size(style: Style, size: int) -> int:
-    """The font size of a marker's letter: as large as fits inside its shape (a kanji needs a bigger
-    triangle than "A"), so the letter never spills over the edge. Check it against `min_text_size`."""
-    return _letter_layout(style.shape, style.letter, size)[0]
-
-
-@lru_cache(maxsize=256)
-def marker_sprite(style: Style, size: int) -> Image.Image:
-    """An anti-aliased RGBA marker (shape + letter) of `size` px square, cached per style and size.
-
-    The sprite is shared: paste it, never draw on it.
-    """
-    big = size * _SUPERSAMPLE
-    sprite = Image.new("RGBA", (big, big), (0, 0, 0, 0))
-    draw = ImageDraw.Draw(sprite)
-    edge = _marker_edge(size) * _SUPERSAMPLE
-    points, letter_at = shape_points(style.shape, (big / 2, big / 2), big / 2 - _SUPERSAMPLE)
-    draw.polygon(points, fill=style.colour, outline=INK, width=edge)
-    if not style.letter:
-        return sprite.reduce(_SUPERSAMPLE)
-    fitted, drop = _letter_layout(style.shape, style.letter, size)
-    letter_size = fitted * _SUPERSAMPLE
-    face = font(letter_size)
-    stroke = bold_stroke(letter_size)
-    left, top, right, bottom = face.getbbox(style.letter, anchor="ls", stroke_width=stroke)
-    letter_y = letter_at[1] + drop * (big / 2 - _SUPERSAMPLE)
-    origin = (letter_at[0] - (left + right) / 2, letter_y - (top + bottom) / 2)
-    draw.text(origin, style.letter, font=face, fill=style.ink, anchor="ls", stroke_width=stroke, stroke_fill=style.ink)
-    return sprite.reduce(_SUPERSAMPLE)
-
-
-def draw_marker(img: Image.Image, centre: Point, size: int, style: Style) -> Box:
-    """Draw a seat or team marker (coloured shape with an ink edge and the letter) centred at `centre`.
-
-    A letter that would come out smaller than `min_text_size` is left out: unreadable on a phone, it
-    would only be noise, and the colour and shape still tell the seat. `MARKER` keeps a Latin letter in
-    every seat shape; a kanji in a triangle or a diamond needs a larger marker (`marker_letter_size`).
-    """
-    if style.letter and marker_letter_size(style, size) < min_text_size(img.width):
-        style = replace(style, letter="")
-    sprite = marker_sprite(style, size)
-    left, top = round(centre[0] - size / 2), round(centre[1] - size / 2)
-    img.paste(sprite, (left, top), sprite)
-    return (left, top, left + size, top + size)
-
-
-def draw_highlight(img: Image.Image, outline: Box | Sequence[Point], width: int = 4) -> None:
-    """Mark the last action: a white band between two ink edges along a box or a closed polygon.
-
-    The band is centred on the outline, so draw it after the highlighted thing. It is recognisable by its
-    double edge on every background, which makes it independent of colour.
-    """
-    if len(outline) == 4 and all(isinstance(v, (int, float)) for v in outline):
-        x0, y0, x1, y1 = outline  # type: ignore[misc]
-        points: list[Point] = [(x0, y0), (x1, y0), (x1, y1), (x0, y1)]
-    else:
-        points = [tuple(p) for p in outline]  # type: ignore[misc]
-    closed = points + points[:2]
-    draw = ImageDraw.Draw(img)
-    draw.line(closed, fill=HIGHLIGHT_EDGE, width=width + 4, joint="curve")
-    draw.line(closed, fill=HIGHLIGHT, width=width, joint="curve")
 
 
 # --------------------------------------------------------------------------- composite widgets
@@ -690,86 +355,3 @@ def draw_legend(
         right = max(right, end)
         x = end + gap
     return (int(xy[0]), int(xy[1]), int(right), int(y + row_h))
-
-
-# --------------------------------------------------------------------------- caching and output
-
-
-_LAYER_CACHE_SIZE = 16  # a 1200x800 RGB layer is 2.9 MB, so the cache stays under ~50 MB
-_layers: OrderedDict[Hashable, Image.Image] = OrderedDict()
-_layers_lock = threading.Lock()
-
-
-def cached_layer(key: Hashable, builder: Callable[[], Image.Image]) -> Image.Image:
-    """A copy of a static layer (board background, grid), built once per `key` and kept (LRU).
-
-    A copy is returned because renderers draw on it; copying a 1200x800 layer costs well under a
-    millisecond, far less than redrawing a board. Put everything the layer depends on (game id, player
-    count, locale) in `key`.
-    """
-    with _layers_lock:
-        layer = _layers.get(key)
-        if layer is not None:
-            _layers.move_to_end(key)
-            return layer.copy()
-    layer = builder()
-    with _layers_lock:
-        _layers[key] = layer
-        _layers.move_to_end(key)
-        while len(_layers) > _LAYER_CACHE_SIZE:
-            _layers.popitem(last=False)
-    return layer.copy()
-
-
-def ensure_not_square(img: Image.Image, colour: RGB = BACKGROUND) -> Image.Image:
-    """The image, padded when it is (nearly) square, because Discord's Android app crops square images.
-
-    The image grows at the bottom until it is `_MIN_ASPECT_GAP` taller than wide; the width never
-    changes, since the text sizes were chosen for it (`min_text_size`). Images whose sides already
-    differ that much are returned unchanged (the same object).
-    """
-    width, height = img.size
-    if abs(width - height) >= _MIN_ASPECT_GAP:
-        return img
-    size = (width, width + _MIN_ASPECT_GAP)
-    source = img if img.mode in ("RGB", "RGBA") else img.convert("RGB")
-    padded = Image.new(source.mode, size, colour)
-    padded.paste(source, (0, 0))
-    return padded
-
-
-# Flat graphics (boards, cards, text) have a few thousand colours, all from anti-aliased edges; gradients
-# and photos have tens of thousands. Below this count a 256-colour palette is visually lossless.
-_PALETTE_MAX_COLOURS = 8192
-
-
-def encode_png(img: Image.Image) -> bytes:
-    """PNG bytes for Discord: never square, a 256-colour palette when the image is flat, zlib level 6.
-
-    Measured on real 800 px boards (War Chest 2 and 4 players, Wall of War 3 and 5 players, mid-game)
-    and the tests' busy 1200 x 800 board on this 2-core machine, mean of 3:
-
-    ====================================  ===========  ============  =================
-    method                                 time         size          mean error /255
-    ====================================  ===========  ============  =================
-    octree 256 colours + level 1          8–12 ms      47–71 KiB     ≤ 1.2
-    octree 256 colours + level 6 (chosen) 8–15 ms      43–62 KiB     ≤ 1.2
-    octree 32 colours + level 6           8–12 ms      37–48 KiB     up to 11: merges the paper,
-                                                                     panel and header fills
-    median cut 32 colours + level 6       26–45 ms     39–58 KiB     ≤ 0.7
-    the 32 most frequent colours          8–12 ms      40–57 KiB     ≤ 1.4
-    ====================================  ===========  ============  =================
-
-    With a palette, level 6 costs about a millisecond more than level 1 and saves a quarter of the
-    bytes (the old choice of level 1 was measured on RGB, where level 6 is much slower). Fewer colours
-    save little more once the canvas is 800 px wide, and the fast octree then merges the neutral fills.
-    Counting colours costs about 2 ms. The octree quantizer would posterize gradients and photos, which
-    have more than `_PALETTE_MAX_COLOURS` colours and stay RGB. All results are far below Discord's
-    10 MiB limit.
-    """
-    img = ensure_not_square(img)
-    if img.mode in ("RGB", "RGBA") and img.getcolors(_PALETTE_MAX_COLOURS) is not None:
-        img = img.quantize(256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
-    buffer = io.BytesIO()
-    img.save(buffer, "PNG", compress_level=6)
-    return buffer.getvalue()

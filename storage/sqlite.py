@@ -25,7 +25,7 @@ import sqlite3
 import time
 from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import Any, AsyncIterator, Iterable, Sequence
+from typing import Any, AsyncIterator
 
 import aiosqlite
 
@@ -41,104 +41,13 @@ from storage.base import (
     UserRecord,
     merge_settings,
 )
+from storage import sqlite_rows as rows
 from storage.migrations import migrate, schema_version
 
 BUSY_TIMEOUT_MS = 5000
 COMMIT_STATUSES = ("active", "finished", "cancelled")
 
 _log = logging.getLogger(__name__)
-
-
-def _dump(value: Any) -> str:
-    """Compact JSON that keeps Japanese readable in the file and refuses NaN (not valid JSON)."""
-    return json.dumps(value, ensure_ascii=False, separators=(",", ":"), allow_nan=False)
-
-
-def _game_records(rows: Iterable[sqlite3.Row]) -> list[GameRecord]:
-    """Fold the games ⟕ seats join (one row per player, in seat/join order) into records, keeping order."""
-    games: dict[int, tuple[sqlite3.Row, list[int]]] = {}
-    for row in rows:
-        entry = games.setdefault(row["id"], (row, []))
-        if row["player"] is not None:
-            entry[1].append(row["player"])
-    return [
-        GameRecord(
-            id=row["id"],
-            game_type=row["game_type"],
-            guild_id=row["guild_id"],
-            channel_id=row["channel_id"],
-            thread_id=row["thread_id"],
-            host_id=row["host_id"],
-            status=row["status"],
-            options=json.loads(row["options"]),
-            capacity=row["capacity"],
-            seed=None if row["seed"] is None else int(row["seed"]),
-            state=None if row["state"] is None else json.loads(row["state"]),
-            version=row["version"],
-            lobby_message_id=row["lobby_message_id"],
-            board_message_id=row["board_message_id"],
-            created_at=row["created_at"],
-            updated_at=row["updated_at"],
-            finished_at=row["finished_at"],
-            players=tuple(players),
-            board_log=row["board_log"],
-        )
-        for row, players in games.values()
-    ]
-
-
-async def _select_games(
-    db: aiosqlite.Connection, where: str, params: Sequence[Any], *, order: str = "id DESC", limit: int = -1
-) -> list[GameRecord]:
-    """Games matching `where` with their players, in ONE statement so the result is a consistent snapshot.
-
-    `order` may only name games columns (none of them clash with seats columns), so it is valid both
-    inside the limited subquery and for the outer join.
-    """
-    sql = f"""
-        SELECT g.*, s.user_id AS player
-        FROM (SELECT * FROM games WHERE {where} ORDER BY {order} LIMIT ?) AS g
-        LEFT JOIN seats AS s ON s.game_id = g.id
-        ORDER BY {order}, s.seat, s.joined_at, s.rowid
-    """
-    return _game_records(await db.execute_fetchall(sql, (*params, limit)))
-
-
-async def _game(db: aiosqlite.Connection, game_id: int) -> GameRecord | None:
-    games = await _select_games(db, "id = ?", (game_id,))
-    return games[0] if games else None
-
-
-async def _existing_game(db: aiosqlite.Connection, game_id: int) -> GameRecord:
-    game = await _game(db, game_id)
-    if game is None:
-        raise LobbyError("not_found")
-    return game
-
-
-async def _lobby(db: aiosqlite.Connection, game_id: int) -> GameRecord:
-    game = await _existing_game(db, game_id)
-    if game.status != "lobby":
-        raise LobbyError("not_lobby")
-    return game
-
-
-async def _user(db: aiosqlite.Connection, user_id: int) -> UserRecord:
-    rows = list(await db.execute_fetchall("SELECT * FROM users WHERE user_id = ?", (user_id,)))
-    if not rows:
-        return UserRecord(user_id)
-    row = rows[0]
-    return UserRecord(user_id, row["locale"], bool(row["dms_closed"]), json.loads(row["prefs"]))
-
-
-async def _guild_settings(db: aiosqlite.Connection, guild_id: int) -> dict[str, Any]:
-    rows = list(await db.execute_fetchall("SELECT settings FROM guild_settings WHERE guild_id = ?", (guild_id,)))
-    return json.loads(rows[0]["settings"]) if rows else {}
-
-
-async def _add_outbox(db: aiosqlite.Connection, game_id: int, version: int, payload: dict[str, Any]) -> None:
-    await db.execute("INSERT INTO outbox (game_id, version, payload, created_at) VALUES (?, ?, ?, ?)",
-                     (game_id, version, _dump(payload), time.time()))
 
 
 def _check_capacity(capacity: int) -> None:
@@ -273,16 +182,16 @@ class SqliteStore:
             cursor = await db.execute(
                 "INSERT INTO games (game_type, guild_id, channel_id, host_id, status, options, capacity, version,"
                 " created_at, updated_at) VALUES (?, ?, ?, ?, 'lobby', ?, ?, 0, ?, ?)",
-                (game_type, guild_id, channel_id, host_id, _dump(options), capacity, now, now),
+                (game_type, guild_id, channel_id, host_id, rows.dump(options), capacity, now, now),
             )
             game_id = cursor.lastrowid
             assert game_id is not None, "sqlite3 sets lastrowid after every successful INSERT"
             await db.execute("INSERT INTO seats (game_id, user_id, joined_at) VALUES (?, ?, ?)", (game_id, host_id, now))
-            return await _existing_game(db, game_id)
+            return await rows.existing_game(db, game_id)
 
     async def get_game(self, game_id: int) -> GameRecord | None:
         async with self._read() as db:
-            return await _game(db, game_id)
+            return await rows.game_by_id(db, game_id)
 
     async def list_games(
         self,
@@ -310,11 +219,11 @@ class SqliteStore:
             conditions.append("id IN (SELECT game_id FROM seats WHERE user_id = ?)")
             params.append(user_id)
         async with self._read() as db:
-            return await _select_games(db, " AND ".join(conditions), params, limit=limit)
+            return await rows.select_games(db, " AND ".join(conditions), params, limit=limit)
 
     async def game_for_thread(self, thread_id: int) -> GameRecord | None:
         async with self._read() as db:
-            games = await _select_games(
+            games = await rows.select_games(
                 db,
                 "(thread_id = ? OR channel_id = ?) AND status IN ('active', 'finished')",
                 (thread_id, thread_id),
@@ -325,7 +234,7 @@ class SqliteStore:
 
     async def add_player(self, game_id: int, user_id: int) -> GameRecord:
         async with self._write() as db:
-            game = await _lobby(db, game_id)
+            game = await rows.lobby(db, game_id)
             if user_id in game.players:
                 raise LobbyError("already_joined")
             if len(game.players) >= game.capacity:
@@ -333,18 +242,18 @@ class SqliteStore:
             now = time.time()
             await db.execute("INSERT INTO seats (game_id, user_id, joined_at) VALUES (?, ?, ?)", (game_id, user_id, now))
             await db.execute("UPDATE games SET updated_at = ? WHERE id = ?", (now, game_id))
-            return await _existing_game(db, game_id)
+            return await rows.existing_game(db, game_id)
 
     async def remove_player(self, game_id: int, user_id: int) -> GameRecord:
         async with self._write() as db:
-            game = await _lobby(db, game_id)
+            game = await rows.lobby(db, game_id)
             if user_id == game.host_id:
                 raise LobbyError("host_cannot_leave")
             if user_id not in game.players:
                 raise LobbyError("not_joined")
             await db.execute("DELETE FROM seats WHERE game_id = ? AND user_id = ?", (game_id, user_id))
             await db.execute("UPDATE games SET updated_at = ? WHERE id = ?", (time.time(), game_id))
-            return await _existing_game(db, game_id)
+            return await rows.existing_game(db, game_id)
 
     async def update_lobby(
         self, game_id: int, *, options: dict[str, Any] | None = None, capacity: int | None = None
@@ -352,19 +261,19 @@ class SqliteStore:
         if capacity is not None:
             _check_capacity(capacity)
         async with self._write() as db:
-            game = await _lobby(db, game_id)
+            game = await rows.lobby(db, game_id)
             if capacity is not None and capacity < len(game.players):
                 raise StoreError("capacity_below_players", f"{len(game.players)} joined, capacity {capacity}")
             await db.execute(
                 "UPDATE games SET options = ?, capacity = ?, updated_at = ? WHERE id = ?",
                 (
-                    _dump(game.options if options is None else options),
+                    rows.dump(game.options if options is None else options),
                     game.capacity if capacity is None else capacity,
                     time.time(),
                     game_id,
                 ),
             )
-            return await _existing_game(db, game_id)
+            return await rows.existing_game(db, game_id)
 
     async def start_game(
         self, game_id: int, *, players: list[int], seed: int, state: dict[str, Any], version: int,
@@ -374,10 +283,10 @@ class SqliteStore:
             cursor = await db.execute(
                 "UPDATE games SET status = 'active', seed = ?, state = ?, version = ?, updated_at = ?"
                 " WHERE id = ? AND status = 'lobby'",
-                (str(seed), _dump(state), version, time.time(), game_id),
+                (str(seed), rows.dump(state), version, time.time(), game_id),
             )
             if cursor.rowcount != 1:
-                await _existing_game(db, game_id)
+                await rows.existing_game(db, game_id)
                 raise LobbyError("not_lobby")
             joined = await db.execute_fetchall("SELECT user_id FROM seats WHERE game_id = ?", (game_id,))
             if len(set(players)) != len(players) or set(players) != {row["user_id"] for row in joined}:
@@ -387,8 +296,8 @@ class SqliteStore:
                 [(seat, game_id, user_id) for seat, user_id in enumerate(players)],
             )
             if outbox is not None:
-                await _add_outbox(db, game_id, version, outbox)
-            return await _existing_game(db, game_id)
+                await rows.add_outbox(db, game_id, version, outbox)
+            return await rows.existing_game(db, game_id)
 
     async def commit_action(
         self, game_id: int, *, expected_version: int, seat: int, action: str, state: dict[str, Any], version: int, status: str,
@@ -403,7 +312,7 @@ class SqliteStore:
             cursor = await db.execute(
                 "UPDATE games SET state = ?, version = ?, status = ?, updated_at = ?, finished_at = ?"
                 " WHERE id = ? AND version = ? AND status = 'active'",
-                (_dump(state), version, status, now, now if status in CLOSED_STATUSES else None, game_id, expected_version),
+                (rows.dump(state), version, status, now, now if status in CLOSED_STATUSES else None, game_id, expected_version),
             )
             if cursor.rowcount != 1:
                 return False
@@ -412,7 +321,7 @@ class SqliteStore:
                 (game_id, version, seat, action, now),
             )
             if outbox is not None:
-                await _add_outbox(db, game_id, version, outbox)
+                await rows.add_outbox(db, game_id, version, outbox)
             return True
 
     async def pending_outbox(self, *, before: float, limit: int = 100) -> list[OutboxRecord]:
@@ -441,7 +350,7 @@ class SqliteStore:
         keys: list[Any] = [game_id]
         if state is not None:
             assignments.append("state = ?")
-            values.append(_dump(state))
+            values.append(rows.dump(state))
         if version is not None:
             assignments.append("version = ?")
             values.append(version)
@@ -462,7 +371,7 @@ class SqliteStore:
                   "board_log": board_log}
         given = {name: value for name, value in fields.items() if value is not None}
         async with self._write() as db:
-            await _existing_game(db, game_id)
+            await rows.existing_game(db, game_id)
             if given:
                 await db.execute(
                     f"UPDATE games SET {', '.join(f'{name} = ?' for name in given)} WHERE id = ?", (*given.values(), game_id)
@@ -477,19 +386,19 @@ class SqliteStore:
 
     async def games_awaiting_since(self, before: float) -> list[GameRecord]:
         async with self._read() as db:
-            return await _select_games(db, "status = 'active' AND updated_at < ?", (before,), order="updated_at, id")
+            return await rows.select_games(db, "status = 'active' AND updated_at < ?", (before,), order="updated_at, id")
 
     # -- users and guilds -------------------------------------------------------------------------
 
     async def get_user(self, user_id: int) -> UserRecord:
         async with self._read() as db:
-            return await _user(db, user_id)
+            return await rows.user(db, user_id)
 
     async def update_user(
         self, user_id: int, *, locale: str | None = None, dms_closed: bool | None = None, prefs: dict[str, Any] | None = None
     ) -> UserRecord:
         async with self._write() as db:
-            current = await _user(db, user_id)
+            current = await rows.user(db, user_id)
             user = UserRecord(
                 user_id,
                 current.locale if locale is None else locale,
@@ -499,20 +408,20 @@ class SqliteStore:
             await db.execute(
                 "INSERT INTO users (user_id, locale, dms_closed, prefs) VALUES (?, ?, ?, ?) ON CONFLICT (user_id)"
                 " DO UPDATE SET locale = excluded.locale, dms_closed = excluded.dms_closed, prefs = excluded.prefs",
-                (user_id, user.locale, int(user.dms_closed), _dump(user.prefs)),
+                (user_id, user.locale, int(user.dms_closed), rows.dump(user.prefs)),
             )
             return user
 
     async def get_guild_settings(self, guild_id: int) -> dict[str, Any]:
         async with self._read() as db:
-            return await _guild_settings(db, guild_id)
+            return await rows.guild_settings(db, guild_id)
 
     async def update_guild_settings(self, guild_id: int, settings: dict[str, Any]) -> dict[str, Any]:
         async with self._write() as db:
-            merged = merge_settings(await _guild_settings(db, guild_id), settings)
+            merged = merge_settings(await rows.guild_settings(db, guild_id), settings)
             await db.execute(
                 "INSERT INTO guild_settings (guild_id, settings) VALUES (?, ?)"
                 " ON CONFLICT (guild_id) DO UPDATE SET settings = excluded.settings",
-                (guild_id, _dump(merged)),
+                (guild_id, rows.dump(merged)),
             )
             return merged

@@ -1,0 +1,205 @@
+"""Text on images: sizes readable on a phone, line breaking that respects Japanese, one draw call.
+
+Phone readability. Discord shows an image about 400 px wide on a phone (players may zoom, most don't):
+every text must then be at least 9 px tall, i.e. a font size of at least 9 * width / 400 on the image
+(`min_text_size`; the renderers' tests check every draw against it). An 800 px canvas makes that 18 px,
+sharp on a 2x phone screen, and is under half the pixels (and PNG bytes) of a 1200 px one.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Callable
+from functools import lru_cache
+from typing import Literal
+
+from PIL import Image, ImageDraw
+
+from renderers.fonts import bold_stroke, drawable, font
+from renderers.palette import INK, RGB
+
+Point = tuple[float, float]
+Box = tuple[int, int, int, int]
+Anchor = Literal["lt", "mt", "rt", "lm", "mm", "rm", "lb", "mb", "rb"]
+
+PHONE_WIDTH = 400
+PHONE_MIN_TEXT = 9
+SIZE_TITLE = 28
+SIZE_BODY = 22
+SIZE_SMALL = 18  # = min_text_size(CANVAS_WIDTH): the floor, for labels and numbers in badges
+LINE_SPACING = 1.4  # kanji need more air than Latin; 1.4 em keeps both readable
+
+
+def min_text_size(width: int) -> int:
+    """The smallest font size (px) readable on a phone for an image `width` px wide."""
+    return math.ceil(PHONE_MIN_TEXT * width / PHONE_WIDTH)
+
+
+def line_height(size: int) -> int:
+    """Pixels from one line's top to the next line's top at a font size."""
+    return round(size * LINE_SPACING)
+
+
+@lru_cache(maxsize=8192)
+def text_width(text: str, size: int, *, bold: bool = False) -> int:
+    """Advance width of one line of text (bold adds the stroke on both sides).
+
+    Cached: wrapping measures the same prefixes again on every redraw of the same card or label.
+    """
+    extra = 2 * bold_stroke(size) if bold else 0
+    return math.ceil(font(size).getlength(drawable(text))) + extra
+
+
+# Characters wrapped one at a time: CJK punctuation, kana, kanji, full-width forms.
+_CJK = "\u2e80-\u2fff\u3000-\u30ff\u3100-\u9fff\uf900-\ufaff\uff00-\uffef"
+_TOKEN = re.compile(rf"[^\S\n]+|[{_CJK}]|[^\s{_CJK}]+")
+# Japanese line-breaking rules (kinsoku shori), simplified: these may not start or end a line.
+_NO_LINE_START = frozenset("、。，．,.:;!?！？：；・ー～）)]」』】〕〉》”’…‥ゝゞ々ぁぃぅぇぉっゃゅょゎァィゥェォッャュョヮヵヶ")
+_NO_LINE_END = frozenset("（([「『【〔〈《“‘")
+_ELLIPSIS = "…"
+
+
+def _is_cjk(char: str) -> bool:
+    return re.fullmatch(f"[{_CJK}]", char) is not None
+
+
+def _fit_prefix(text: str, fits: Callable[[str], bool]) -> int:
+    """Length of the longest prefix that fits (at least 1, so that layout always progresses)."""
+    low, high = 1, len(text)
+    while low < high:
+        mid = (low + high + 1) // 2
+        if fits(text[:mid]):
+            low = mid
+        else:
+            high = mid - 1
+    return low
+
+
+def _wrap_paragraph(paragraph: str, fits: Callable[[str], bool]) -> list[str]:
+    """Greedy line breaking: Japanese between any two characters, English between words.
+
+    Tokens are single CJK characters or whole non-CJK words, so mixed text ("騎兵 Cavalry を配置") breaks
+    correctly without knowing the language. A word wider than the line is split by character.
+    """
+    lines: list[str] = []
+    current = ""
+    for token in _TOKEN.findall(paragraph):
+        if token.isspace():
+            if current:
+                current += token
+            continue
+        if fits(current + token):
+            current += token
+            continue
+        head, carry = current.rstrip(), ""
+        if head:
+            if token[0] in _NO_LINE_START and len(head) > 1 and _is_cjk(head[-1]):
+                head, carry = head[:-1], head[-1]
+            while len(head) > 1 and head[-1] in _NO_LINE_END:
+                head, carry = head[:-1], head[-1] + carry
+            lines.append(head)
+        current = carry + token
+        while len(current) > 1 and not fits(current):
+            cut = _fit_prefix(current, fits)
+            lines.append(current[:cut])
+            current = current[cut:]
+    lines.append(current.rstrip())
+    return lines
+
+
+def _with_ellipsis(line: str, fits: Callable[[str], bool]) -> str:
+    """The line shortened until it fits with a trailing ellipsis, which says "there is more"."""
+    head = line.rstrip()
+    while head and not fits(head + _ELLIPSIS):
+        head = head[:-1].rstrip()
+    return head + _ELLIPSIS
+
+
+@lru_cache(maxsize=1024)
+def wrap_text(
+    text: str, size: int, max_width: int, *, bold: bool = False, max_lines: int | None = None
+) -> tuple[str, ...]:
+    """Lines of `text` no wider than `max_width` px; with `max_lines`, the last one ends in "…".
+
+    Explicit newlines are kept. An empty string gives one empty line. Characters the font lacks are
+    dropped. Cached, as boards redraw the same texts every move.
+    """
+    text = drawable(text)
+
+    def fits(candidate: str) -> bool:
+        return text_width(candidate, size, bold=bold) <= max_width
+
+    lines = [line for paragraph in text.split("\n") for line in _wrap_paragraph(paragraph, fits)]
+    if max_lines is not None and len(lines) > max_lines:
+        lines = lines[: max(max_lines, 1)]
+        lines[-1] = _with_ellipsis(lines[-1], fits)
+    return tuple(lines)
+
+
+def measure_text(
+    text: str,
+    size: int,
+    *,
+    max_width: int | None = None,
+    max_lines: int | None = None,
+    bold: bool = False,
+) -> tuple[int, int]:
+    """(width, height) of the block `draw_text` would draw with the same arguments."""
+    lines = _layout_lines(text, size, max_width, max_lines, bold)
+    width = max((text_width(line, size, bold=bold) for line in lines), default=0)
+    return width, len(lines) * line_height(size)
+
+
+def _layout_lines(
+    text: str, size: int, max_width: int | None, max_lines: int | None, bold: bool
+) -> tuple[str, ...]:
+    text = drawable(text)
+    if max_width is not None:
+        return wrap_text(text, size, int(max_width), bold=bold, max_lines=max_lines)
+    lines = tuple(text.split("\n"))
+    return lines[:max_lines] if max_lines is not None else lines
+
+
+def draw_text(
+    img: Image.Image,
+    xy: Point,
+    text: str,
+    size: int,
+    *,
+    fill: RGB = INK,
+    anchor: Anchor = "lt",
+    max_width: int | None = None,
+    max_lines: int | None = None,
+    bold: bool = False,
+) -> Box:
+    """Draw a block of text and return its box.
+
+    `anchor` places the whole block: first letter l/m/r (left, centre, right — lines are aligned the
+    same way), second letter t/m/b (top, middle, bottom). With `max_width` the text wraps (Japanese by
+    character, English by word); with `max_lines` too, the last line ends in "…" when text is cut.
+    Characters the font lacks (emoji in player names) are dropped rather than drawn as empty boxes.
+    """
+    if len(anchor) != 2 or anchor[0] not in "lmr" or anchor[1] not in "tmb":
+        raise ValueError(f"anchor must be one of l/m/r followed by t/m/b, got {anchor!r}")
+    lines = _layout_lines(text, size, max_width, max_lines, bold)
+    step = line_height(size)
+    width = max((text_width(line, size, bold=bold) for line in lines), default=0)
+    height = len(lines) * step
+    x0 = xy[0] - {"l": 0, "m": width / 2, "r": width}[anchor[0]]
+    y0 = xy[1] - {"t": 0, "m": height / 2, "b": height}[anchor[1]]
+    line_x = x0 + {"l": 0, "m": width / 2, "r": width}[anchor[0]]
+    stroke = bold_stroke(size) if bold else 0
+    draw = ImageDraw.Draw(img)
+    face = font(size)
+    for index, line in enumerate(lines):
+        draw.text(
+            (line_x, y0 + (index + 0.5) * step),
+            line,
+            font=face,
+            fill=fill,
+            anchor=anchor[0] + "m",
+            stroke_width=stroke,
+            stroke_fill=fill,
+        )
+    return (math.floor(x0), math.floor(y0), math.ceil(x0 + width), math.ceil(y0 + height))

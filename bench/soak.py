@@ -5,8 +5,9 @@ with typed moves; the parent kills it with SIGKILL after a random 1–4 s, K tim
 start, deliver its outbox and stop. Then, from the database and what "Discord" recorded:
 - acknowledged actions lost: a move a player was told was done that the database does not hold;
 - integrity: `PRAGMA integrity_check`; replays: every game's stored state equals its replayed log;
-- duplicate boards: a board of one state posted as two messages; missing boards: a game whose
-  current state has no board; pending outbox entries after the last start.
+- duplicate boards: a board of one state posted as two messages; missing boards: a started game whose
+  recorded board message Discord never received; pending outbox entries after the last start (none may
+  be left: every state's board and notices went out).
 """
 
 from __future__ import annotations
@@ -75,7 +76,9 @@ def check(folder: Path, kills: int) -> dict[str, float]:
             if file.startswith("board-"):
                 boards[file].add(entry["id"])
     duplicates = sum(len(ids) - 1 for ids in boards.values())
-    missing = sum(1 for game_id, row in stored.items() if row[4] is not None and f"board-{game_id}-v{row[5]}.png" not in boards)
+    board_ids = {row[0]: row[1] for row in db.execute("SELECT id, board_message_id FROM games")}
+    posted = {message for ids in boards.values() for message in ids}
+    missing = sum(1 for game_id, row in stored.items() if row[4] is not None and board_ids[game_id] not in posted)
     return {"kills": kills, "acknowledged actions": len(acks), "actions stored": sum(map(len, log.values())),
             "acknowledged actions lost": lost, "integrity ok": float(integrity == "ok"), "replays diverged": diverged,
             "duplicate boards": duplicates, "missing boards": missing, "outbox pending after restart": pending}

@@ -5,9 +5,10 @@ later AI players and votes) commits through `GameService` and then calls `after_
 takes what needs no person (forced choices whose being forced is public, and answers players' stored
 preferences give), committing each, then publishes the whole chain once:
 
-- the board: a new thread message when the decision passes to someone else (mentioning exactly those
-  seats), otherwise the current board message is updated in place, so a player who continues (a
-  follow-up, a chain of attacks) or a window answered seat by seat does not flood the thread;
+- the board: a new thread message with the position when the decision passes to someone else
+  (mentioning exactly those seats); otherwise the current board message gets the new lines in place and
+  keeps its picture, so a player who continues (a follow-up, a chain of attacks) or a window answered
+  seat by seat neither floods the thread nor re-sends the image;
 - one DM per seat that now has to decide, carrying its private image and lines, and a Take turn button;
 - the actor's own private reply: what was done, and the next menu if they are still to decide.
 
@@ -202,19 +203,14 @@ async def post_board(
     status = announce.status_lines(record, match, locale, tnames, shown)
     log_text = "\n".join(filter(None, [record.board_log if update else "", *lines]))
     content = tail_clip(log_text, "\n".join(status))
-    try:
-        file = await announce.render_file("board", record, match, None, locale, names)
-    except Exception:  # noqa: BLE001 - a drawing bug must not hide a committed move: post the text alone
-        log.exception("game %s: the board image failed to render", record.id)
-        file = None
+    file = None if update else await _board_image(record, match, locale, names)
     view = None if match.finished else views.board_view(record.id, locale)
     mentions = discord.AllowedMentions(everyone=False, roles=False, replied_user=False,
                                        users=[discord.Object(record.players[seat]) for seat in pinged])
     channel = bot.get_partial_messageable(record.thread_id or record.channel_id)
     try:
         if update and current is not None:
-            message = await channel.get_partial_message(current).edit(
-                content=content, attachments=[file] if file else [], view=view, allowed_mentions=mentions)
+            message = await channel.get_partial_message(current).edit(content=content, view=view, allowed_mentions=mentions)
         else:
             kwargs: dict[str, Any] = {"content": content, "allowed_mentions": mentions}
             if file is not None:
@@ -232,6 +228,16 @@ async def post_board(
         return None
     await bot.store.set_messages(record.id, board_log=log_text or " ")
     return message.id
+
+
+async def _board_image(record: GameRecord, match: Match, locale: str, names: dict[int, str]) -> discord.File | None:
+    """The board image of a new board message (an update in place adds lines and keeps its picture, as
+    the next handover posts the new position anyway)."""
+    try:
+        return await announce.render_file("board", record, match, None, locale, names)
+    except Exception:  # noqa: BLE001 - a drawing bug must not hide a committed move: post the text alone
+        log.exception("game %s: the board image failed to render", record.id)
+        return None
 
 
 async def _move_to_channel(

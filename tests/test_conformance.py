@@ -221,3 +221,18 @@ def test_game_metadata_is_bilingual(game: Game) -> None:
         assert spec.label.ja and spec.label.en
         assert 1 <= len(spec.choices) <= 25
         assert spec.default in {choice.key for choice in spec.choices}
+
+
+@pytest.mark.parametrize("game,players", CASES)
+def test_typed_text_is_quoted_safely_in_refusals(game: Game, players: int) -> None:
+    match = Match.start(game, players, 3, {})
+    seat = match.awaited_seats()[0]
+    for typed in ("{s0}", "x" * 500, "{0}{1}", "!{s1}"):
+        try:
+            match.play(seat, typed)
+        except GameError as refused:
+            for locale in ("ja", "en"):
+                text = refused.reason.render(locale, {0: "NAME0", 1: "NAME1"})
+                assert "NAME" not in text and "{" not in text and len(text) < 300
+        else:
+            raise AssertionError(f"{typed!r} was accepted")

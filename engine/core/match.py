@@ -24,6 +24,16 @@ CONCEDE = {RESIGN: "resign", FORFEIT: "forfeit"}
 INTERNAL_PREFIX = "!"
 
 
+ECHO_CHARS = 60
+
+
+def echo(typed: str) -> str:
+    """A player's typed text made safe to quote in a refusal: short, and with no braces, which texts
+    would otherwise read as seat placeholders (typing "{s1}" must not print a seat's name)."""
+    clipped = typed if len(typed) <= ECHO_CHARS else typed[: ECHO_CHARS - 1] + "…"
+    return clipped.replace("{", "｛").replace("}", "｝")
+
+
 @dataclass(frozen=True, slots=True)
 class Step:
     """The result of one accepted input: the new match, the events, and the log entry to store."""
@@ -117,7 +127,7 @@ class Match:
         for action in self.legal_actions(seat):
             if action.notation == wanted:
                 return action
-        raise IllegalAction(self.game.explain_illegal(self.state, seat, wanted))
+        raise IllegalAction(self.game.explain_illegal(self.state, seat, echo(wanted)))
 
     def play(self, seat: int, move: str | Action, expected_version: int | None = None,
              decision_id: int | None = None) -> Step:
@@ -140,7 +150,7 @@ class Match:
             raise NotYourDecision(T("今はあなたの番ではありません。", "It is not your turn."))
         notation = move if isinstance(move, str) else move.notation
         if notation.strip().startswith(INTERNAL_PREFIX):
-            raise IllegalAction(T(f"「{notation[:40]}」は使えません。", f"“{notation[:40]}” is not available."))
+            raise IllegalAction(T(f"「{echo(notation)}」は使えません。", f"“{echo(notation)}” is not available."))
         action = move if any(move is legal for legal in self.legal_actions(seat)) else self.find(seat, notation)
         transition = self.game.apply_action(self.state, seat, action)
         moved = replace(self, state=transition.state, version=self.version + 1, _legal={}, _pending=[],

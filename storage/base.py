@@ -64,8 +64,9 @@ class ActionRecord:
 
 @dataclass(frozen=True, slots=True)
 class OutboxRecord:
-    """What one committed step still has to publish. `stage` is "board" until the board is posted, then
-    "notices" until the turn notices are sent; the row is deleted once everything is out."""
+    """What one committed step still has to publish. `stage` is "board" while nothing went out, "notices"
+    once the board is posted (the turn notices are owed), "notified" once the notices went out but
+    Discord refused the board (the board alone is owed); the row is deleted once everything is out."""
 
     game_id: int
     version: int
@@ -175,7 +176,8 @@ class Store(Protocol):
         failure left unpublished."""
 
     async def outbox_advance(self, game_id: int, *, upto_version: int, stage: str) -> None:
-        """Entries of the game up to `upto_version` move to `stage` ("notices"), or are deleted ("done")."""
+        """Entries of the game up to `upto_version` move to `stage` ("notices", "notified"), or are deleted
+        ("done")."""
 
     async def cancel_game(
         self, game_id: int, *, state: dict[str, Any] | None = None, version: int | None = None, lobby_only: bool = False

@@ -96,7 +96,7 @@ MIGRATIONS: tuple[Migration, ...] = (
         CREATE TABLE outbox (
             game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
             version INTEGER NOT NULL,
-            stage TEXT NOT NULL DEFAULT 'board' CHECK (stage IN ('board', 'notices')),
+            stage TEXT NOT NULL DEFAULT 'board' CHECK (stage IN ('board', 'notices', 'notified')),
             payload TEXT NOT NULL,
             created_at REAL NOT NULL,
             PRIMARY KEY (game_id, version)

@@ -333,13 +333,13 @@ class SqliteStore:
                 for row in rows]
 
     async def outbox_advance(self, game_id: int, *, upto_version: int, stage: str) -> None:
-        if stage not in ("notices", "done"):
-            raise ValueError(f"stage must be 'notices' or 'done', got {stage!r}")
+        if stage not in ("notices", "notified", "done"):
+            raise ValueError(f"stage must be 'notices', 'notified' or 'done', got {stage!r}")
         async with self._write() as db:
             if stage == "done":
                 await db.execute("DELETE FROM outbox WHERE game_id = ? AND version <= ?", (game_id, upto_version))
             else:
-                await db.execute("UPDATE outbox SET stage = 'notices' WHERE game_id = ? AND version <= ?", (game_id, upto_version))
+                await db.execute("UPDATE outbox SET stage = ? WHERE game_id = ? AND version <= ?", (stage, game_id, upto_version))
 
     async def cancel_game(
         self, game_id: int, *, state: dict[str, Any] | None = None, version: int | None = None, lobby_only: bool = False

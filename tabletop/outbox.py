@@ -58,11 +58,11 @@ async def _deliver_game(bot: "TabletopBot", game_id: int, rows: Sequence[OutboxR
             label = Text.from_json(row.payload["label"]) if row.payload.get("label") else None
             events += step_events([Event.from_json(event) for event in row.payload["events"]], row.payload.get("automatic"), label)
     pinged = receivers(awaited, decisions, match, None)
-    stage = "board" if any(row.stage == "board" for row in rows) else "notices"
+    board_due = any(row.stage in ("board", "notified") for row in rows)
+    notices_due = any(row.stage in ("board", "notices") for row in rows)
     header = await announce.start_line(bot, record) if start else None
-    board = await deliver(bot, record, match, events, pinged, header, stage=stage, adopt=True)
-    if board is None and stage == "board":
-        return 0
-    if start and stage == "board":
+    board = await deliver(bot, record, match, events, pinged, header, board_due=board_due, notices_due=notices_due,
+                          adopt=True)
+    if start and notices_due:
         await send_starting_hands(bot, record, match)
-    return 1
+    return 0 if board_due and board is None else 1

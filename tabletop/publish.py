@@ -112,7 +112,7 @@ async def publish(bot: "TabletopBot", chain: Sequence[Played], interaction: disc
     actor = first.step.seat if interaction is not None else None
     events = chain_events(chain)
     pinged = receivers(first.before.awaited_seats(), first.before.decisions, match, actor)
-    board = await deliver(bot, record, match, events, pinged, header, stage="board")
+    board = await deliver(bot, record, match, events, pinged, header)
     if interaction is not None:
         names = await announce.seat_names(bot, record)
         shown = replace(record, board_message_id=board) if board is not None else record
@@ -121,34 +121,41 @@ async def publish(bot: "TabletopBot", chain: Sequence[Played], interaction: disc
 
 async def deliver(
     bot: "TabletopBot", record: GameRecord, match: Match, events: Sequence[Event], pinged: Sequence[int],
-    header: str | None, *, stage: str, adopt: bool = False,
+    header: str | None, *, board_due: bool = True, notices_due: bool = True, adopt: bool = False,
 ) -> int | None:
-    """Board, then turn notices, then the finished lobby; the outbox advances after each, so a crash
-    repeats only what did not happen. With `adopt`, a board already posted for this state (by a process
-    that died before recording it) is taken over instead of posted twice. Returns the board's id."""
+    """Board, then turn notices, then the finished lobby; the outbox records each as it happens, so a
+    crash repeats only what did not happen. A board Discord refuses does not hold back the notices: the
+    players still hear it is their turn, and the board alone is retried. With `adopt`, a board already
+    posted for this state (by a process that died before recording it) is taken over instead of posted
+    twice. Returns the board's id (None while it is still owed)."""
     board: int | None = record.board_message_id
-    if stage == "board":
+    if board_due:
         board = await find_posted_board(bot, record, match) if adopt else None
         if board is None:
             board = await post_board(bot, record, match, events, pinged, header)
-        if board is None:
-            return None
-        await bot.store.set_messages(record.id, board_message_id=board)
-        await bot.store.outbox_advance(record.id, upto_version=match.version, stage="notices")
-        record = replace(record, board_message_id=board)
-    names = await announce.seat_names(bot, record)
-    for seat in pinged:
-        await notify_turn(bot, record, match, seat, events, names)
-    if match.finished:
-        await close_lobby(bot, record)
-    await bot.store.outbox_advance(record.id, upto_version=match.version, stage="done")
-    return board
+        if board is not None:
+            await bot.store.set_messages(record.id, board_message_id=board)
+            record = replace(record, board_message_id=board)
+    if board_due and board is None:
+        stage = "notified"
+    else:
+        stage = "done"
+        if board_due and notices_due:
+            await bot.store.outbox_advance(record.id, upto_version=match.version, stage="notices")
+    if notices_due:
+        names = await announce.seat_names(bot, record)
+        for seat in pinged:
+            await notify_turn(bot, record, match, seat, events, names)
+        if match.finished:
+            await close_lobby(bot, record)
+    await bot.store.outbox_advance(record.id, upto_version=match.version, stage=stage)
+    return board if stage == "done" else None
 
 
 async def publish_start(bot: "TabletopBot", loaded: Loaded, header: str) -> int | None:
     """The first board of a game, a turn DM to whoever decides first, the starting hands to the others."""
     record, match = loaded.record, loaded.match
-    board = await deliver(bot, record, match, (), match.awaited_seats(), header, stage="board")
+    board = await deliver(bot, record, match, (), match.awaited_seats(), header)
     await send_starting_hands(bot, record, match)
     return board
 

@@ -90,3 +90,22 @@ async def test_a_deleted_thread_moves_the_game_to_its_channel_with_a_note(table:
     assert board.channel_id == moved.channel_id and ("deleted" in board.text or "削除" in board.text)
     await table.play_to_end(game_id, random.Random(2))
     assert (await table.record(game_id)).status == "finished"
+
+
+async def test_a_refused_board_does_not_hold_back_the_turn_notice(table: Table) -> None:
+    world = table.world
+    game_id = await table.start_game(ALICE, [CAROL], "highcard")
+    record = await table.record(game_id)
+    match = match_of(record)
+    mover = record.players[match.awaited_seats()[0]]
+    other = CAROL if mover == ALICE else ALICE
+    notices_before = len([m for m in world.every_version(seen_by=other) if m.dm_user_id and m.kind != "edit"])
+    world.fail_next("POST", MESSAGES, status=403, code=50013)
+    await table.take_turn(mover, game_id, random.Random(3), board=table.latest_board(record))
+    notices_after = len([m for m in world.every_version(seen_by=other) if m.dm_user_id and m.kind != "edit"])
+    assert notices_after == notices_before + 1, "the next player hears it is their turn at once"
+    await table.restart()
+    await world.settle()
+    version = (await table.record(game_id)).version
+    assert len(boards_for(table, game_id, version)) == 1
+    assert len([m for m in world.every_version(seen_by=other) if m.dm_user_id and m.kind != "edit"]) == notices_after

@@ -137,6 +137,7 @@ class Lobby(commands.Cog):
                                                       guild_id=interaction.guild_id, statuses=("active", "finished"))
             if record is None or record.state is None:
                 raise GameError(text("err.which_game"))
+            check_place(interaction, record, from_dm=True)
             await interaction.response.defer(ephemeral=True, thinking=True)
             match = match_of(record)
             locale = lang(interaction.locale)

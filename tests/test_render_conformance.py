@@ -1,0 +1,44 @@
+"""Every declared game's every view renders, for sampled states of every player count: the public board
+and each seat's private view open as PNG within Discord's limits, are never square, and a game that
+declares no private images draws none."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+from PIL import Image
+
+from engine.selfplay import playout
+from renderers import RenderContext
+from renderers.toolkit import encode_png
+from tabletop import packages
+import cogs.wallofwar  # noqa: F401 - declaring the packages the bot would load
+import cogs.warchest  # noqa: F401
+
+DISCORD_FILE_LIMIT = 10 * 1024 * 1024
+CASES = [(package, players) for package in packages.declared().values() for players in package.game.player_counts]
+
+
+def check_image(image: Image.Image | None) -> int:
+    assert image is not None
+    data = encode_png(image)
+    opened = Image.open(io.BytesIO(data))
+    opened.load()
+    assert opened.format == "PNG" and len(data) < DISCORD_FILE_LIMIT
+    assert abs(opened.width - opened.height) >= 100, "Discord on Android crops square images"
+    return len(data)
+
+
+@pytest.mark.parametrize("package,players", CASES, ids=lambda value: getattr(value, "id", str(value)))
+def test_every_view_of_sampled_states_renders_within_discords_limits(package: packages.GamePackage, players: int) -> None:
+    matches = [step.match for step in playout(package.game, players, seed=11)]
+    ctx = RenderContext("ja", tuple(f"P{seat + 1}" for seat in range(players)))
+    for match in matches[:: max(1, len(matches) // 4)] + matches[-1:]:
+        check_image(package.renderer.board(match.frame(None), ctx))
+        for seat in range(players):
+            private = package.renderer.private(match.frame(seat), ctx)
+            if not package.private_images:
+                assert private is None
+            elif private is not None:
+                check_image(private)

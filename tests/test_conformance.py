@@ -236,3 +236,12 @@ def test_typed_text_is_quoted_safely_in_refusals(game: Game, players: int) -> No
                 assert "NAME" not in text and "{" not in text and len(text) < 300
         else:
             raise AssertionError(f"{typed!r} was accepted")
+
+
+@pytest.mark.parametrize("game,players", CASES)
+def test_forged_option_values_are_quoted_safely(game: Game, players: int) -> None:
+    for options in ({"{s0}": "x"}, *({spec.key: "{s1}" + "x" * 300} for spec in game.options)):
+        with pytest.raises(GameError) as refused:
+            game.validate_options(players, options)
+        text = refused.value.reason.render("en", {0: "NAME0", 1: "NAME1"})
+        assert "NAME" not in text and "{" not in text and len(text) < 300

@@ -53,15 +53,16 @@ class Game(ABC):
         specs = {spec.key: spec for spec in self.options}
         unknown = set(options) - set(specs)
         if unknown:
-            name = sorted(unknown)[0]
+            name = echo(sorted(map(str, unknown))[0])
             raise BadOptions(T(f"不明なオプション: {name}", f"Unknown option: {name}"))
         result: dict[str, str] = {}
         for spec in self.options:
             value = str(options.get(spec.key, spec.default))
             keys = {choice.key for choice in spec.choices}
             if value not in keys:
+                shown = echo(value)
                 raise BadOptions(
-                    T(f"{spec.label.ja}: {value} は選べません。", f"{spec.label.en}: {value} is not a valid choice.")
+                    T(f"{spec.label.ja}: {shown} は選べません。", f"{spec.label.en}: {shown} is not a valid choice.")
                 )
             if not spec.allowed(value, players):
                 raise BadOptions(
@@ -161,6 +162,16 @@ class Game(ABC):
         else:
             summary = T("{s%d}が投了しました。" % seat, "{s%d} resigned." % seat)
         return Outcome(ranks, reason, summary)
+
+
+ECHO_CHARS = 60
+
+
+def echo(typed: str) -> str:
+    """A player's typed text made safe to quote in a refusal: short, and with no braces, which texts
+    would otherwise read as seat placeholders (typing "{s1}" must not print a seat's name)."""
+    clipped = typed if len(typed) <= ECHO_CHARS else typed[: ECHO_CHARS - 1] + "…"
+    return clipped.replace("{", "｛").replace("}", "｝")
 
 
 def clone(state: Mapping[str, Any]) -> dict[str, Any]:

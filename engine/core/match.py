@@ -15,23 +15,13 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Mapping
 
 from engine.core.errors import GameOver, IllegalAction, NotYourDecision, StaleDecision, StaleVersion
-from engine.core.game import Game
+from engine.core.game import Game, echo
 from engine.core.types import Action, Decision, Event, Frame, Outcome, T, Text
 
 RESIGN = "!resign"
 FORFEIT = "!forfeit"
 CONCEDE = {RESIGN: "resign", FORFEIT: "forfeit"}
 INTERNAL_PREFIX = "!"
-
-
-ECHO_CHARS = 60
-
-
-def echo(typed: str) -> str:
-    """A player's typed text made safe to quote in a refusal: short, and with no braces, which texts
-    would otherwise read as seat placeholders (typing "{s1}" must not print a seat's name)."""
-    clipped = typed if len(typed) <= ECHO_CHARS else typed[: ECHO_CHARS - 1] + "…"
-    return clipped.replace("{", "｛").replace("}", "｝")
 
 
 @dataclass(frozen=True, slots=True)

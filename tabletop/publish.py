@@ -9,7 +9,7 @@ preferences give), committing each, then publishes the whole chain once:
   (mentioning exactly those seats); otherwise the current board message gets the new lines in place and
   keeps its picture, so a player who continues (a follow-up, a chain of attacks) or a window answered
   seat by seat neither floods the thread nor re-sends the image;
-- one DM per seat that now has to decide, carrying its private image and lines, and a Take turn button;
+- one DM per seat that now has to decide, carrying its private image and lines and the decision's menu;
 - the actor's own private reply: what was done, and the next menu if they are still to decide.
 
 Discord failing here never undoes anything: the actions are committed, and the failure is logged.
@@ -46,8 +46,7 @@ AUTOMATIC = {
 }
 
 
-async def after_commit(bot: "TabletopBot", played: Played, interaction: discord.Interaction | None = None,
-                       header: str | None = None) -> list[Played]:
+async def after_commit(bot: "TabletopBot", played: Played, interaction: discord.Interaction | None = None) -> list[Played]:
     """Take what follows automatically, then publish the whole chain once. Returns the chain."""
     chain = [played]
     for _ in range(MAX_CHAIN):
@@ -55,7 +54,7 @@ async def after_commit(bot: "TabletopBot", played: Played, interaction: discord.
         if following is None:
             break
         chain.append(following)
-    await publish(bot, chain, interaction, header)
+    await publish(bot, chain, interaction)
     return chain
 
 
@@ -105,14 +104,13 @@ def chain_events(chain: Sequence[Played]) -> list[Event]:
     return events
 
 
-async def publish(bot: "TabletopBot", chain: Sequence[Played], interaction: discord.Interaction | None = None,
-                  header: str | None = None) -> None:
+async def publish(bot: "TabletopBot", chain: Sequence[Played], interaction: discord.Interaction | None = None) -> None:
     first, last = chain[0], chain[-1]
     record, match = last.record, last.match
     actor = first.step.seat if interaction is not None else None
     events = chain_events(chain)
     pinged = receivers(first.before.awaited_seats(), first.before.decisions, match, actor)
-    board = await deliver(bot, record, match, events, pinged, header)
+    board = await deliver(bot, record, match, events, pinged, None)
     if interaction is not None:
         names = await announce.seat_names(bot, record)
         shown = replace(record, board_message_id=board) if board is not None else record

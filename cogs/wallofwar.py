@@ -15,7 +15,8 @@ from discord.ext import commands
 from renderers import RenderContext
 from renderers.toolkit import encode_png
 from engine.wallofwar import GAME
-from renderers.wallofwar import RENDERER, all_card_ids, card_pages, cards_sheet
+from renderers.wallofwar import RENDERER
+from renderers.wallofwar_cards import all_card_ids, card_pages, cards_sheet
 from tabletop import announce
 from tabletop.bot import TabletopBot
 from tabletop.interactions import cooled_down, refusals

@@ -17,7 +17,8 @@ from engine.warchest import GAME
 from engine.warchest.units import UNITS
 from renderers import RenderContext
 from renderers.toolkit import encode_png
-from renderers.warchest import RENDERER, units_sheet
+from renderers.warchest import RENDERER
+from renderers.warchest_units import units_sheet
 from tabletop import announce
 from tabletop.bot import TabletopBot
 from tabletop.interactions import cooled_down, refusals, send_ephemeral

@@ -20,16 +20,14 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from engine.core.types import Frame, T
-from engine.wallofwar.cards import CARDS
 from engine.wallofwar.colours import COLOURS, NAMES
-from engine.wallofwar.views import card_view
 from renderers import toolkit as tk
 from renderers import wallofwar_parts as parts
 from renderers.base import RenderContext
+from renderers.wallofwar_cards import CARD_GAP, PAD, card_grid, grid_height
 
 View = Mapping[str, Any]
 
-PAD = 8
 NOW_HEIGHT = 52
 LAST_HEIGHT = 58
 INFO_HEIGHT = 44
@@ -40,10 +38,7 @@ CARD_WIDTH = 300
 TOKEN = 32
 """Purchaser cards at home and buyers in a circle's log: smaller than a seat marker, shape and colour."""
 SECTION_TITLE = 38
-CARD_GAP = 10
 MAX_HEIGHT = 3000
-LEGEND_HEIGHT = 44
-PAGE_CARDS = 10
 """Cards per page of the card list: five rows of two stay readable on a phone and far below 1 MiB."""
 
 TITLE = T("ウォール・オブ・ウォー", "Wall of War")
@@ -393,41 +388,6 @@ def _draw_discard(img: Image.Image, scene: parts.Scene, top: int) -> int:
 # --------------------------------------------------------------------------- private image and card list
 
 
-def _card_grid(img: Image.Image, top: int, cards: Sequence[Mapping[str, Any]], ctx: RenderContext) -> int:
-    """Full cards two to a row, each row as tall as its longer text; returns the y below the grid."""
-    columns = 2
-    width = _column_width()
-    heights = _card_heights(cards, ctx)
-    y = top
-    for row in range(0, len(cards), columns):
-        height = max(heights[row : row + columns])
-        for column, card in enumerate(cards[row : row + columns]):
-            x = PAD + column * (width + CARD_GAP)
-            tk.draw_card(img, (x, y, x + width, y + height), parts.card_name(card, ctx), parts.card_body(card, ctx),
-                         cost=parts.cost_badge(card), points=card["vp"])
-        y += height + CARD_GAP
-    return y
-
-
-def _column_width() -> int:
-    return (tk.CANVAS_WIDTH - 2 * PAD - CARD_GAP) // 2
-
-
-def _card_heights(cards: Sequence[Mapping[str, Any]], ctx: RenderContext) -> list[int]:
-    """Per card: its title bar plus its wrapped text, so that neither title nor ability text is cut off."""
-    width = _column_width()
-    return [
-        tk.card_header_height(parts.card_name(c, ctx), width, cost=True, points=True) + 12
-        + tk.measure_text(parts.card_body(c, ctx), tk.SIZE_SMALL, max_width=width - 20)[1] + 6
-        for c in cards
-    ]
-
-
-def _grid_height(cards: Sequence[Mapping[str, Any]], ctx: RenderContext) -> int:
-    heights = _card_heights(cards, ctx)
-    return sum(max(heights[i : i + 2]) + CARD_GAP for i in range(0, len(cards), 2))
-
-
 def _private_image(frame: Frame, ctx: RenderContext) -> Image.Image:
     scene = parts.Scene.of(frame, ctx)
     ctx = scene.ctx
@@ -436,9 +396,9 @@ def _private_image(frame: Frame, ctx: RenderContext) -> Image.Image:
     info = view["seats"][seat]
     hand = view["private"]["hand"]
     always = info["always_on"]
-    height = tk.BANNER_HEIGHT + INFO_HEIGHT + SECTION_TITLE + _grid_height(hand, ctx)
+    height = tk.BANNER_HEIGHT + INFO_HEIGHT + SECTION_TITLE + grid_height(hand, ctx)
     if always:
-        height += SECTION_TITLE + _grid_height(always, ctx)
+        height += SECTION_TITLE + grid_height(always, ctx)
     img = tk.new_canvas(height + PAD)
     title = scene.say("{s%d}の手札(非公開)" % seat, "{s%d}'s hand (private)" % seat)
     tk.draw_banner(img, ctx, parts.phase_text(scene), title=title)
@@ -453,42 +413,8 @@ def _private_image(frame: Frame, ctx: RenderContext) -> Image.Image:
         tk.draw_text(img, (x, middle), scene.say("あなたの回答: ", "Your answer: ") + said, tk.SIZE_SMALL, anchor="lm",
                      max_width=max(1, legend[0] - 12 - x), max_lines=1)
     y = _section_title(img, tk.BANNER_HEIGHT + INFO_HEIGHT, scene.say(f"伏せたカード({len(hand)}枚)", f"Face-down cards ({len(hand)})"))
-    y = _card_grid(img, y, hand, ctx)
+    y = card_grid(img, y, hand, ctx)
     if always:
         y = _section_title(img, y, scene.say("常時効果(表向き)", "Always on (face up)"))
-        y = _card_grid(img, y, always, ctx)
+        y = card_grid(img, y, always, ctx)
     return tk.ensure_not_square(img.crop((0, 0, img.width, y + PAD - CARD_GAP)))
-
-
-def card_pages(card_ids: Sequence[str], per_page: int = PAGE_CARDS) -> list[list[str]]:
-    """The cards split into pages of at most `per_page`, as even as possible (38 → 10, 10, 9, 9)."""
-    ids = list(card_ids)
-    pages = max(1, -(-len(ids) // per_page))
-    size, extra = divmod(len(ids), pages)
-    result, start = [], 0
-    for page in range(pages):
-        end = start + size + (1 if page < extra else 0)
-        result.append(ids[start:end])
-        start = end
-    return result
-
-
-def all_card_ids() -> tuple[str, ...]:
-    """Every card id in order; a tuple, so callers may key caches with it."""
-    return tuple(sorted(CARDS.cards))
-
-
-def cards_sheet(card_ids: Sequence[str], ctx: RenderContext) -> Image.Image:
-    """One page of the card list: id, name, kind, points, cost and the full ability text, two to a row."""
-    cards = [card_view(card_id) for card_id in card_ids]
-    top = tk.BANNER_HEIGHT + LEGEND_HEIGHT
-    img = tk.new_canvas(top + _grid_height(cards, ctx) + PAD)
-    span = f"{card_ids[0]}〜{card_ids[-1]}" if ctx.ja else f"{card_ids[0]}–{card_ids[-1]}"
-    status = parts.say(ctx, f"{span}({len(cards)}枚)", f"{span} ({len(cards)} cards)")
-    tk.draw_banner(img, ctx, status, title=parts.say(ctx, "ウォール・オブ・ウォー カード", "Wall of War cards"))
-    middle = tk.BANNER_HEIGHT + LEGEND_HEIGHT / 2
-    x = parts.draw_badge_legend(img, (PAD, middle), ctx)[2] + 16
-    note = parts.say(ctx, "「–」: コストなし(常時効果)", "“–”: no cost icon (always on)")
-    tk.draw_text(img, (x, middle), note, tk.SIZE_SMALL, fill=tk.MUTED_INK, anchor="lm", max_width=img.width - PAD - x, max_lines=1)
-    _card_grid(img, top, cards, ctx)
-    return tk.ensure_not_square(img)

@@ -28,8 +28,8 @@ from renderers import for_game
 from renderers import toolkit as tk
 from renderers.base import GameRenderer, RenderContext
 from renderers.names import display_name
-from renderers.wallofwar import all_card_ids, card_pages, cards_sheet
-from renderers.warchest import units_sheet
+from renderers.wallofwar_cards import all_card_ids, card_pages, cards_sheet
+from renderers.warchest_units import units_sheet
 from tests.fixtures.highcard import GAME as HIGH_CARD
 from tests.fixtures.highcard_render import RENDERER as HIGH_CARD_RENDERER
 

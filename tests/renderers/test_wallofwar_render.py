@@ -34,7 +34,8 @@ from renderers import wallofwar_parts as parts
 from renderers.base import RenderContext
 from renderers.fonts import missing_glyphs
 from renderers.palette import contrast_ratio
-from renderers.wallofwar import CARD_WIDTH, RENDERER, all_card_ids, card_pages, cards_sheet
+from renderers.wallofwar import CARD_WIDTH, RENDERER
+from renderers.wallofwar_cards import all_card_ids, card_pages, cards_sheet
 
 MIB = 1024 * 1024
 NAMES = ("たろう", "Alice", "花子さん", "Bob", "エリ")

@@ -31,7 +31,8 @@ from renderers import toolkit as tk
 from renderers import warchest_parts as parts
 from renderers.base import RenderContext
 from renderers.fonts import bold_stroke, missing_glyphs
-from renderers.warchest import RENDERER, map_geometry, units_sheet
+from renderers.warchest import RENDERER, map_geometry
+from renderers.warchest_units import units_sheet
 
 MIB = 1024 * 1024
 NAMES = ("たろう", "Alice", "花子さん", "Bob")

@@ -93,7 +93,7 @@ class Lobby(commands.Cog):
             if needle in label.lower() or needle in action.notation:
                 value = f"{action.notation}{DECISION_MARK}{match.decisions[seat]}"
                 if len(value) <= 100:
-                    choices.append(app_commands.Choice(name=views.short(label, 100), value=value))
+                    choices.append(app_commands.Choice(name=clip(label, 100), value=value))
             if len(choices) == 25:
                 break
         return choices

@@ -51,9 +51,7 @@ class ResignConfirm(GameButton, discord.ui.DynamicItem[discord.ui.Button], templ
     @guarded
     async def callback(self, interaction: discord.Interaction) -> None:
         bot = bot_of(interaction)
-        loaded = await bot.service.load(self.game_id)
-        check_place(interaction, loaded.record, from_dm=True)
-        seat = bot.service.seat(loaded.record, interaction.user.id)
+        loaded, seat = await seated(interaction, self.game_id)
         await interaction.response.defer()
         played = await bot.service.concede(loaded, seat)
         await interaction.edit_original_response(content=tr("game.resign_button", interaction.locale) + " ✓", view=None)
@@ -129,12 +127,19 @@ async def waiting_refusal(interaction: discord.Interaction, loaded: Loaded) -> N
     return NotYourDecision(text("err.not_your_turn").with_args(who=who))
 
 
-async def open_picker(interaction: discord.Interaction, game_id: int) -> None:
+async def seated(interaction: discord.Interaction, game_id: int) -> tuple[Loaded, int]:
+    """The active game a button names, loaded once, and the clicking user's seat in it; refused from
+    another server or channel, or for someone not playing."""
     bot = bot_of(interaction)
     loaded = await bot.service.load(game_id)
+    check_place(interaction, loaded.record, from_dm=True)
+    return loaded, bot.service.seat(loaded.record, interaction.user.id)
+
+
+async def open_picker(interaction: discord.Interaction, game_id: int) -> None:
+    bot = bot_of(interaction)
+    loaded, seat = await seated(interaction, game_id)
     record, match = loaded.record, loaded.match
-    check_place(interaction, record, from_dm=True)
-    seat = bot.service.seat(record, interaction.user.id)
     if seat not in match.awaited_seats():
         raise await waiting_refusal(interaction, loaded)
     await interaction.response.defer(ephemeral=True, thinking=True)
@@ -146,10 +151,8 @@ async def open_picker(interaction: discord.Interaction, game_id: int) -> None:
 async def advance(interaction: discord.Interaction, game_id: int, decision: int, path: tuple[int, ...] | None) -> None:
     """One picker step: the next menu, or the chosen action applied once the path reaches one."""
     bot = bot_of(interaction)
-    loaded = await bot.service.load(game_id)
+    loaded, seat = await seated(interaction, game_id)
     record, match = loaded.record, loaded.match
-    check_place(interaction, record, from_dm=True)
-    seat = bot.service.seat(record, interaction.user.id)
     match.check_decision(seat, decision)
     if path is None:
         raise GameError(text("err.bad_input"))

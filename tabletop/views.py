@@ -12,15 +12,12 @@ from engine.core.game import Game
 from engine.core.types import Choice
 from tabletop import ids
 from tabletop.i18n import tr
+from tabletop.interactions import clip
 from tabletop.picker import Entry, Menu, encode
 from storage.base import GameRecord
 
 LABEL_LIMIT = 80
 OPTION_LIMIT = 100
-
-
-def short(text: str, limit: int) -> str:
-    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 def board_view(game_id: int, locale: str) -> discord.ui.View:
@@ -58,9 +55,9 @@ def lobby_view(record: GameRecord, game: Game, locale: str) -> discord.ui.View:
         offered = [c for c in spec.choices if any(spec.allowed(c.key, count) for count in counts)]
         view.add_item(discord.ui.Select(
             custom_id=ids.lobby_option(record.id, spec.key),
-            placeholder=short(spec.label.get(locale), 150),
+            placeholder=clip(spec.label.get(locale), 150),
             options=[
-                discord.SelectOption(label=short(f"{spec.label.get(locale)}: {c.label.get(locale)}", OPTION_LIMIT), value=c.key,
+                discord.SelectOption(label=clip(f"{spec.label.get(locale)}: {c.label.get(locale)}", OPTION_LIMIT), value=c.key,
                                      default=c.key == current)
                 for c in offered
             ],
@@ -81,15 +78,15 @@ def picker_view(game_id: int, decision: int, menu: Menu, locale: str, names: Map
         if group.select:
             view.add_item(discord.ui.Select(
                 custom_id=ids.pick_select(game_id, decision, _common(group.entries)),
-                placeholder=short(group.title.label.render(locale, names) if group.title else tr("turn.choose", locale), 150),
-                options=[discord.SelectOption(label=short(_label(entry.steps, locale, names), OPTION_LIMIT) or "-",
+                placeholder=clip(group.title.label.render(locale, names) if group.title else tr("turn.choose", locale), 150),
+                options=[discord.SelectOption(label=clip(_label(entry.steps, locale, names), OPTION_LIMIT) or "-",
                                               value=encode(entry.path)) for entry in group.entries],
                 row=row,
             ))
             row += 1
             continue
         for index, entry in enumerate(group.entries):
-            view.add_item(discord.ui.Button(label=short(_label(entry.steps, locale, names), LABEL_LIMIT) or "-",
+            view.add_item(discord.ui.Button(label=clip(_label(entry.steps, locale, names), LABEL_LIMIT) or "-",
                                             style=discord.ButtonStyle.primary, custom_id=ids.pick(game_id, decision, entry.path),
                                             row=row + index // 5))
         row += (len(group.entries) + 4) // 5

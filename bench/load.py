@@ -18,6 +18,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+from renderers.toolkit import IMAGE_SUFFIX
 from tabletop.bot import calm_garbage_collector
 from tests.e2e.driver import CHANNEL, GUILD, Table
 from tests.fakediscord import FakeDiscord
@@ -71,7 +72,7 @@ async def player(table: Table, game_id: int, user: int, rng: random.Random, clic
             await table.take_turn(user, game_id, rng)
         except AssertionError:
             continue  # another seat of a simultaneous window moved first: look again
-        clicks[f"board-{game_id}-v{before + 1}.png"] = clicked
+        clicks[f"board-{game_id}-v{before + 1}.{IMAGE_SUFFIX}"] = clicked
 
 
 async def measure(games: int, actions: int) -> dict[str, float]:

@@ -1,4 +1,4 @@
-"""Board and private-view render cost per game: draw time, PNG encode time and size, mid-game."""
+"""Board and private-view render cost per game: draw time, encode time and file size, mid-game."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from engine import registry
 from engine.core.match import Match
 from engine.selfplay import playout
 from renderers import RenderContext, for_game
-from renderers.toolkit import encode_png
+from renderers.toolkit import encode_image
 
 SAMPLES = 15
 
@@ -36,12 +36,12 @@ def run() -> list[tuple[str, float, str]]:
                     start = time.perf_counter()
                     image = draw(frame, ctx)
                     middle = time.perf_counter()
-                    data = encode_png(image)
+                    data = encode_image(image)
                     encodes.append(time.perf_counter() - middle)
                     draws.append(middle - start)
                     size = len(data)
                 label = f"{game.id} {players}p {kind}"
                 rows.append((f"{label} draw (median)", statistics.median(draws) * 1000, "ms"))
                 rows.append((f"{label} encode (median)", statistics.median(encodes) * 1000, "ms"))
-                rows.append((f"{label} png size", size / 1024, "KiB"))
+                rows.append((f"{label} file size", size / 1024, "KiB"))
     return rows

@@ -13,7 +13,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from renderers import RenderContext
-from renderers.toolkit import encode_png
+from renderers.toolkit import IMAGE_SUFFIX, encode_image
 from engine.wallofwar import GAME
 from renderers.wallofwar import RENDERER
 from renderers.wallofwar_cards import all_card_ids, card_pages, cards_sheet
@@ -33,9 +33,9 @@ CARDS_NOTE = {
 
 
 def card_list_pages(locale: str) -> tuple[bytes, ...]:
-    """The whole card list, one PNG per page, in the reader's language (38 cards → 4 pages)."""
+    """The whole card list, one image per page, in the reader's language (38 cards → 4 pages)."""
     ctx = RenderContext(locale, ())
-    return tuple(encode_png(cards_sheet(page, ctx)) for page in card_pages(all_card_ids()))
+    return tuple(encode_image(cards_sheet(page, ctx)) for page in card_pages(all_card_ids()))
 
 
 class WallOfWar(commands.Cog):
@@ -73,7 +73,7 @@ class WallOfWar(commands.Cog):
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
         pages = await self.bot.static_images.get(("wallofwar cards", locale, all_card_ids()), lambda: card_list_pages(locale))
-        files = [discord.File(io.BytesIO(page), filename=f"wallofwar-cards-{index}.png") for index, page in enumerate(pages, start=1)]
+        files = [discord.File(io.BytesIO(page), filename=f"wallofwar-cards-{index}.{IMAGE_SUFFIX}") for index, page in enumerate(pages, start=1)]
         await interaction.followup.send(files=files, ephemeral=True)
 
 

@@ -16,7 +16,7 @@ from engine.core.match import Match
 from engine.warchest import GAME
 from engine.warchest.units import UNITS
 from renderers import RenderContext
-from renderers.toolkit import encode_png
+from renderers.toolkit import IMAGE_SUFFIX, encode_image
 from renderers.warchest import RENDERER
 from renderers.warchest_units import units_sheet
 from tabletop import announce
@@ -83,9 +83,9 @@ class WarChest(commands.Cog):
             printing = view["royal_guard"]
         ctx = RenderContext(locale, ())
         key = ("warchest units", locale, tuple(units), printing)
-        (data,) = await self.bot.static_images.get(key, lambda: (encode_png(units_sheet(units, ctx, royal_guard=printing)),))
+        (data,) = await self.bot.static_images.get(key, lambda: (encode_image(units_sheet(units, ctx, royal_guard=printing)),))
         await interaction.followup.send(embed=announce.rules_embed(GAME_ID, locale),
-                                        file=discord.File(io.BytesIO(data), filename="warchest-units.png"), ephemeral=True)
+                                        file=discord.File(io.BytesIO(data), filename=f"warchest-units.{IMAGE_SUFFIX}"), ephemeral=True)
 
     @warchest.command(name="prefs", description=ls("Answer Royal Guard attacks automatically", "近衛隊への攻撃に自動で答える"))
     @app_commands.describe(royal_guard=ls("When your Royal Guard is attacked", "自分の近衛隊が攻撃されたとき"))

@@ -3,7 +3,7 @@
 Phone readability. Discord shows an image about 400 px wide on a phone (players may zoom, most don't):
 every text must then be at least 9 px tall, i.e. a font size of at least 9 * width / 400 on the image
 (`min_text_size`; the renderers' tests check every draw against it). An 800 px canvas makes that 18 px,
-sharp on a 2x phone screen, and is under half the pixels (and PNG bytes) of a 1200 px one.
+sharp on a 2x phone screen, and is under half the pixels (and image bytes) of a 1200 px one.
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """Drawing helpers shared by every game renderer (Pillow).
 
 Why one toolkit: every board must follow the same house rules — readable on a phone, never square,
-colour always paired with a letter or a shape, Japanese rendered with the right font, small PNGs — and
+colour always paired with a letter or a shape, Japanese rendered with the right font, small images — and
 the cheapest way to get that right fifteen times is to get it right once here.
 
 Typical use inside a renderer::
@@ -14,11 +14,11 @@ Typical use inside a renderer::
         top = tk.draw_banner(img, ctx, tk.localize(ctx, T("第3ラウンド", "Round 3")), waiting=[0])
         tk.draw_marker(img, (100, top + 60), 48, tk.seat_style(0))
         tk.draw_text(img, (140, top + 60), "騎兵 Cavalry", tk.SIZE_BODY, anchor="lm")
-        return img          # encoded for Discord with tk.encode_png(img)
+        return img          # encoded for Discord with tk.encode_image(img)
 
-Coordinates are pixels on a canvas `CANVAS_WIDTH` wide; canvases are RGB (no alpha: smaller PNGs).
+Coordinates are pixels on a canvas `CANVAS_WIDTH` wide; canvases are RGB (no alpha: smaller files).
 The kit is assembled from `renderers.text` (sizes, wrapping, drawing text), `renderers.markers` (seat
-shapes, hexes, highlights) and `renderers.output` (cached layers, never-square images, PNG encoding);
+shapes, hexes, highlights) and `renderers.output` (cached layers, never-square images, WebP encoding);
 the composite widgets (banner, news and outcome strips, cards, legends) live here.
 """
 
@@ -42,7 +42,7 @@ from renderers.markers import (
     marker_sprite,
     shape_points,
 )
-from renderers.output import cached_layer, encode_png, ensure_not_square
+from renderers.output import IMAGE_SUFFIX, cached_layer, encode_image, ensure_not_square
 from renderers.palette import (
     BACKGROUND,
     HIGHLIGHT,
@@ -83,7 +83,7 @@ __all__ = [
     "SEAT_STYLES", "SIZE_BODY", "SIZE_SMALL", "SIZE_TITLE", "TEAM_STYLES", "WHITE", "Box", "Point", "Style",
     "cached_layer", "card_header_height", "card_title_lines", "draw_banner", "draw_card", "draw_highlight",
     "draw_legend", "draw_marker", "draw_news", "draw_outcome", "draw_pill", "draw_strip", "draw_text",
-    "drawable", "encode_png", "ensure_not_square", "font", "hex_centre", "hex_points", "line_height",
+    "IMAGE_SUFFIX", "drawable", "encode_image", "ensure_not_square", "font", "hex_centre", "hex_points", "line_height",
     "localize", "marker_letter_size", "marker_sprite", "measure_text", "min_text_size", "missing_glyphs",
     "new_canvas", "recent_text", "seat_style", "shape_points", "team_style", "text_width", "wrap_text",
 ]

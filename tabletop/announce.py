@@ -1,7 +1,7 @@
 """How games are shown: names, links, event and status lines, images, lobby and rules embeds.
 
 Nothing here sends a message; `publish` and the UI modules do, after the commit.
-Rendering runs in a worker thread (PNG encoding releases the GIL).
+Rendering runs in a worker thread (image encoding releases the GIL).
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from engine.core.match import Match
 from engine.core.types import Decision, Event
 from renderers import RenderContext, for_game
 from renderers.names import display_name
-from renderers.toolkit import encode_png
+from renderers.toolkit import IMAGE_SUFFIX, encode_image
 from tabletop import packages
 from tabletop.cache import BoundedCache
 from tabletop.i18n import lang, tr
@@ -66,13 +66,13 @@ def _render(kind: str, record: GameRecord, match: Match, seat: int | None, local
     ctx = RenderContext(locale, tuple(names[i] for i in sorted(names)), f"{game_of(record).name.get(locale)} #{record.id}")
     frame = match.frame(seat)
     image = renderer.board(frame, ctx) if kind == "board" else renderer.private(frame, ctx)
-    return None if image is None else encode_png(image)
+    return None if image is None else encode_image(image)
 
 
 async def render_file(
     kind: str, record: GameRecord, match: Match, seat: int | None, locale: str, names: Mapping[int, str]
 ) -> discord.File | None:
-    """One view as a PNG file. Each (game, state, view, language, names) is drawn once: the board posted,
+    """One view as an image file. Each (game, state, view, language, names) is drawn once: the board posted,
     then shown by /game show, and a hand opened by Take turn, My info and the turn DM share one render."""
     package = packages.get(record.game_type)
     if kind == "private" and package is not None and not package.private_images:
@@ -86,7 +86,7 @@ async def render_file(
     if data is None:
         return None
     suffix = "" if seat is None else f"-s{seat}"
-    return discord.File(io.BytesIO(data), filename=f"{kind}-{record.id}-v{match.version}{suffix}.png")
+    return discord.File(io.BytesIO(data), filename=f"{kind}-{record.id}-v{match.version}{suffix}.{IMAGE_SUFFIX}")
 
 
 def event_lines(events: Iterable[Event], locale: str, names: Mapping[int, str], seat: int | None = None) -> list[str]:

@@ -169,19 +169,21 @@ async def send_starting_hands(bot: "TabletopBot", record: GameRecord, match: Mat
 
 async def find_posted_board(bot: "TabletopBot", record: GameRecord, match: Match) -> int | None:
     """The board message for exactly this state, if one is already in the thread (recent messages only)."""
-    name = board_filename(record.id, match.version)
+    stem = board_stem(record.id, match.version)
     channel = bot.get_partial_messageable(record.thread_id or record.channel_id)
     try:
         async for message in channel.history(limit=20):
-            if message.author.id == getattr(bot.user, "id", None) and any(a.filename == name for a in message.attachments):
+            if message.author.id == getattr(bot.user, "id", None) and any(a.filename.rpartition(".")[0] == stem for a in message.attachments):
                 return message.id
     except discord.HTTPException:
         log.warning("game %s: could not read the thread to look for a posted board", record.id, exc_info=True)
     return None
 
 
-def board_filename(game_id: int, version: int) -> str:
-    return f"board-{game_id}-v{version}.png"
+def board_stem(game_id: int, version: int) -> str:
+    """The board file's name without its extension, so boards posted before a change of image format
+    are still found."""
+    return f"board-{game_id}-v{version}"
 
 
 def _young(message_id: int) -> bool:

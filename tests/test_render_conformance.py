@@ -1,5 +1,5 @@
 """Every declared game's every view renders, for sampled states of every player count: the public board
-and each seat's private view open as PNG within Discord's limits, are never square, and a game that
+and each seat's private view open as lossless WebP within Discord's limits, are never square, and a game that
 declares no private images draws none."""
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from PIL import Image
 
 from engine.selfplay import playout
 from renderers import RenderContext
-from renderers.toolkit import encode_png
+from renderers.toolkit import encode_image
 from tabletop import packages
 import cogs.wallofwar  # noqa: F401 - declaring the packages the bot would load
 import cogs.warchest  # noqa: F401
@@ -22,10 +22,10 @@ CASES = [(package, players) for package in packages.declared().values() for play
 
 def check_image(image: Image.Image | None) -> int:
     assert image is not None
-    data = encode_png(image)
+    data = encode_image(image)
     opened = Image.open(io.BytesIO(data))
     opened.load()
-    assert opened.format == "PNG" and len(data) < DISCORD_FILE_LIMIT
+    assert opened.format == "WEBP" and len(data) < DISCORD_FILE_LIMIT
     assert abs(opened.width - opened.height) >= 100, "Discord on Android crops square images"
     return len(data)
 

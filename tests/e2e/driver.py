@@ -228,7 +228,7 @@ async def assert_privacy(table: Table, game_id: int) -> None:
     for seat, messages in seen_by.items():
         for message in messages:
             for file in message.attachments:
-                owner = re.search(r"-s(\d+)\.png$", file.filename)
+                owner = re.search(r"-s(\d+)\.webp$", file.filename)
                 if file.filename.startswith("private-"):
                     assert owner and int(owner.group(1)) == seat, f"{file.filename} shown to seat {seat}"
             lines = set(message.text.splitlines())

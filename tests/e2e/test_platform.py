@@ -78,7 +78,7 @@ async def test_typed_play_with_autocomplete_and_hand(table: Table) -> None:
     stale = await world.slash(user, "game play", {"action": "draw#0"}, channel_id=record.thread_id, guild_id=GUILD)
     assert stale.messages[-1].ephemeral and (await table.record(game_id)).version == 1
     hand = await world.slash(BOB, "game hand", {}, channel_id=record.thread_id, guild_id=GUILD)
-    assert hand.messages[-1].ephemeral and hand.messages[-1].attachments[0].filename.endswith(f"-s{record.seat_of(BOB)}.png")
+    assert hand.messages[-1].ephemeral and hand.messages[-1].attachments[0].filename.endswith(f"-s{record.seat_of(BOB)}.webp")
 
 
 async def test_no_thread_permission_falls_back_to_the_channel(table: Table) -> None:

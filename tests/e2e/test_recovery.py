@@ -16,7 +16,7 @@ MESSAGES = "/channels/{channel_id}/messages"
 
 
 def boards_for(table: Table, game_id: int, version: int) -> list[int]:
-    name = f"board-{game_id}-v{version}.png"
+    name = f"board-{game_id}-v{version}.webp"
     return sorted({m.id for m in table.world.records if any(f.filename == name for f in m.attachments)})
 
 

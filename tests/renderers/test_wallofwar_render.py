@@ -2,7 +2,7 @@
 scenario boards proving that lines, colours, the latest action and the Rain window are shown where the
 rules put them, and the card list.
 
-Set WALLOFWAR_SAMPLES=/some/dir to also write the self-play images there as PNGs for a look by eye.
+Set WALLOFWAR_SAMPLES=/some/dir to also write the self-play images there as WebP files for a look by eye.
 """
 
 from __future__ import annotations
@@ -118,12 +118,12 @@ def test_boards_and_private_images_render_through_a_game(players: int, seed: int
             ctx = ctx_for(locale, players)
             board = RENDERER.board(match.frame(None), ctx)
             assert board.width == tk.CANVAS_WIDTH and abs(board.height - board.width) >= 100
-            data = tk.encode_png(board)
+            data = tk.encode_image(board)
             assert len(data) < MIB // 2
             assert Image.open(io.BytesIO(data)).size == board.size
             if SAMPLES:
                 Path(SAMPLES).mkdir(parents=True, exist_ok=True)
-                Path(SAMPLES, f"board{players}_{point}_{locale}.png").write_bytes(data)
+                Path(SAMPLES, f"board{players}_{point}_{locale}.webp").write_bytes(data)
             for seat in range(players):
                 frame = match.frame(seat)
                 private = RENDERER.private(frame, ctx)
@@ -131,10 +131,10 @@ def test_boards_and_private_images_render_through_a_game(players: int, seed: int
                 if private is None:
                     continue
                 assert private.width == tk.CANVAS_WIDTH and abs(private.width - private.height) >= 100
-                private_data = tk.encode_png(private)
+                private_data = tk.encode_image(private)
                 assert len(private_data) < MIB // 2
                 if SAMPLES and seat == 0:
-                    Path(SAMPLES, f"private{players}_{point}_{locale}.png").write_bytes(private_data)
+                    Path(SAMPLES, f"private{players}_{point}_{locale}.webp").write_bytes(private_data)
     assert {"colour", "over"} <= phases
     missing = {text: missing_glyphs(text) for text in texts(drawn) if missing_glyphs(text)}
     assert missing == {}
@@ -323,10 +323,10 @@ def test_card_pages_show_every_card_in_full(locale: str, drawn: list[tuple[str, 
     for index, page in enumerate(card_pages(all_card_ids())):
         img = cards_sheet(page, ctx)
         assert img.width == tk.CANVAS_WIDTH and img.height > img.width
-        data = tk.encode_png(img)
+        data = tk.encode_image(img)
         assert len(data) < MIB // 2
         if SAMPLES:
-            Path(SAMPLES, f"cards_{locale}_{index + 1}.png").write_bytes(data)
+            Path(SAMPLES, f"cards_{locale}_{index + 1}.webp").write_bytes(data)
     seen = texts(drawn)
     for card in CARDS.cards.values():
         assert card.name.get(locale) in seen

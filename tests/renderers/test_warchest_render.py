@@ -1,7 +1,7 @@
 """War Chest images: drawn from real self-play views in both languages, plus scenario boards whose
 pixels prove that the last action, control markers and owners are shown where the rules put them.
 
-Set WARCHEST_SAMPLES=/some/dir to also write the self-play boards there as PNGs for a look by eye.
+Set WARCHEST_SAMPLES=/some/dir to also write the self-play boards there as WebP files for a look by eye.
 """
 
 from __future__ import annotations
@@ -97,12 +97,12 @@ def test_boards_and_private_images_render_through_a_game(
             ctx = ctx_for(locale, players)
             board = RENDERER.board(match.frame(None), ctx)
             assert board.width == tk.CANVAS_WIDTH and abs(board.height - board.width) >= 100
-            data = tk.encode_png(board)
+            data = tk.encode_image(board)
             assert len(data) < MIB // 4
             assert decode(data).size == board.size
             if SAMPLES:
                 Path(SAMPLES).mkdir(parents=True, exist_ok=True)
-                Path(SAMPLES, f"board{players}_{mode}_{point}_{locale}.png").write_bytes(data)
+                Path(SAMPLES, f"board{players}_{mode}_{point}_{locale}.webp").write_bytes(data)
             for seat in range(players):
                 private = RENDERER.private(match.frame(seat), ctx)
                 if match.state["phase"] == "draft":
@@ -110,7 +110,7 @@ def test_boards_and_private_images_render_through_a_game(
                     continue
                 assert private is not None
                 assert abs(private.width - private.height) >= 100
-                assert len(tk.encode_png(private)) < MIB // 4
+                assert len(tk.encode_image(private)) < MIB // 4
     assert {"play", "over"} <= phases
     assert ("draft" in phases) == (mode == "draft")
     assert (ended.state["result"]["winner"] is not None) == (mode == "random")
@@ -325,7 +325,7 @@ def test_units_sheet_shows_every_unit_card(locale: str, drawn_strings: list[str]
     ctx = ctx_for(locale, 2)
     img = units_sheet(ids, ctx)
     assert img.width == tk.CANVAS_WIDTH and img.height != img.width
-    assert len(tk.encode_png(img)) < MIB // 2
+    assert len(tk.encode_image(img)) < MIB // 2
     for unit in ids:
         assert parts.unit_name(unit, ctx) in drawn_strings
         assert parts.unit_code(unit, ctx) in drawn_strings

@@ -1,5 +1,4 @@
-"""`/game …`: the lobby and turn commands every game shares. Logic lives in tabletop/; this file only
-declares the commands and translates their arguments."""
+"""`/game new|list|show|hand|play|resign|cancel|rules`, `/game-settings` and the outbox and timeout loops."""
 
 from __future__ import annotations
 
@@ -8,8 +7,9 @@ import time
 
 import discord
 from discord import app_commands
-from discord.ext import commands, tasks
+from discord.ext import tasks
 
+from cogs.game.group import GAME
 from engine import registry
 from engine.core.errors import GameError
 from tabletop import announce, views
@@ -40,19 +40,10 @@ def split_value(value: str) -> tuple[str, int | None]:
     return value, None
 
 
-class Lobby(commands.Cog):
-    game = app_commands.Group(name="game", description=ls("Play tabletop games", "ボードゲームで遊ぶ"), guild_only=False)
+class LobbyCommands:
+    """Mixin of the game cog (`cogs.game.GameCog`)."""
 
-    def __init__(self, bot: TabletopBot) -> None:
-        self.bot = bot
-
-    async def cog_load(self) -> None:
-        self.timeouts.start()
-        self.outbox.start()
-
-    async def cog_unload(self) -> None:
-        self.timeouts.cancel()
-        self.outbox.cancel()
+    bot: TabletopBot
 
     # ---- autocomplete ----------------------------------------------------------------------------------
 
@@ -100,7 +91,7 @@ class Lobby(commands.Cog):
 
     # ---- commands --------------------------------------------------------------------------------------
 
-    @game.command(name="new", description=ls("Open a lobby for a new game", "新しいゲームの参加者を募集する"))
+    @GAME.command(name="new", description=ls("Open a lobby for a new game", "新しいゲームの参加者を募集する"))
     @app_commands.describe(game=ls("Which game", "遊ぶゲーム"), players=ls("Number of seats (default: most allowed)", "人数(省略時は最大)"))
     @app_commands.autocomplete(game=game_type_autocomplete)
     async def new(self, interaction: discord.Interaction, game: str, players: app_commands.Range[int, 1, 8] | None = None) -> None:
@@ -110,7 +101,7 @@ class Lobby(commands.Cog):
                 return
             await create_lobby(interaction, game, players, {})
 
-    @game.command(name="list", description=ls("Games in this server", "このサーバーのゲーム一覧"))
+    @GAME.command(name="list", description=ls("Games in this server", "このサーバーのゲーム一覧"))
     async def list_(self, interaction: discord.Interaction) -> None:
         locale = lang(interaction.locale)
         records = await self.bot.service.visible_games(interaction.guild_id, interaction.user.id, ("lobby", "active"))
@@ -128,7 +119,7 @@ class Lobby(commands.Cog):
         embed = discord.Embed(title=tr("game.list_title", locale), description=clip("\n".join(lines), 4096))
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
-    @game.command(name="show", description=ls("Show the current board", "現在の盤面を表示する"))
+    @GAME.command(name="show", description=ls("Show the current board", "現在の盤面を表示する"))
     @app_commands.describe(game=ls("Game number (default: this thread's game)", "ゲーム番号(省略時はこのスレッドのゲーム)"))
     @app_commands.autocomplete(game=game_id_autocomplete)
     async def show(self, interaction: discord.Interaction, game: int | None = None) -> None:
@@ -147,14 +138,14 @@ class Lobby(commands.Cog):
             content = "\n".join(lines + [announce.jump_url(record, record.board_message_id)])
             await interaction.followup.send(**announce.dm_kwargs(content, file, None), ephemeral=True)
 
-    @game.command(name="hand", description=ls("Your private information (only you see it)", "自分だけの非公開情報を見る"))
+    @GAME.command(name="hand", description=ls("Your private information (only you see it)", "自分だけの非公開情報を見る"))
     @app_commands.describe(game=ls("Game number (default: this thread's game)", "ゲーム番号(省略時はこのスレッドのゲーム)"))
     @app_commands.autocomplete(game=game_id_autocomplete)
     async def hand(self, interaction: discord.Interaction, game: int | None = None) -> None:
         async with refusals(interaction):
             await show_private(interaction, game)
 
-    @game.command(name="play", description=ls("Type an action instead of using the buttons", "ボタンの代わりに操作を入力する"))
+    @GAME.command(name="play", description=ls("Type an action instead of using the buttons", "ボタンの代わりに操作を入力する"))
     @app_commands.describe(action=ls("The action (start typing to see the legal ones)", "操作(入力すると合法手が出ます)"),
                            game=ls("Game number (default: this thread's game)", "ゲーム番号(省略時はこのスレッドのゲーム)"))
     @app_commands.autocomplete(action=action_autocomplete, game=game_id_autocomplete)
@@ -180,7 +171,7 @@ class Lobby(commands.Cog):
             played = await self.bot.service.play(loaded, seat, move, decision_id=loaded.match.decisions[seat])
             await after_commit(self.bot, played, interaction)
 
-    @game.command(name="resign", description=ls("Resign from a game", "投了する"))
+    @GAME.command(name="resign", description=ls("Resign from a game", "投了する"))
     @app_commands.autocomplete(game=game_id_autocomplete)
     async def resign(self, interaction: discord.Interaction, game: int | None = None) -> None:
         async with refusals(interaction):
@@ -201,7 +192,7 @@ class Lobby(commands.Cog):
                      link=announce.jump_url(record, record.board_message_id))
         await send_ephemeral(interaction, confirm, view=views.resign_view(record.id, locale))
 
-    @game.command(name="cancel", description=ls("Call off a game (host or Manage Server)", "ゲームを中止する(主催者かサーバー管理者)"))
+    @GAME.command(name="cancel", description=ls("Call off a game (host or Manage Server)", "ゲームを中止する(主催者かサーバー管理者)"))
     @app_commands.autocomplete(game=game_id_autocomplete)
     async def cancel(self, interaction: discord.Interaction, game: int | None = None) -> None:
         async with refusals(interaction):
@@ -220,7 +211,7 @@ class Lobby(commands.Cog):
             await channel.send(line)
             await interaction.followup.send(tr("lobby.cancelled", interaction.locale), ephemeral=True)
 
-    @game.command(name="rules", description=ls("How to play a game", "ゲームの遊び方"))
+    @GAME.command(name="rules", description=ls("How to play a game", "ゲームの遊び方"))
     @app_commands.autocomplete(game=game_type_autocomplete)
     async def rules(self, interaction: discord.Interaction, game: str) -> None:
         if game not in registry.games():
@@ -295,6 +286,3 @@ class Lobby(commands.Cog):
     async def before_outbox(self) -> None:
         await self.bot.wait_until_ready()
 
-
-async def setup(bot: TabletopBot) -> None:
-    await bot.add_cog(Lobby(bot))

@@ -1,4 +1,5 @@
-"""Platform texts in Japanese and English, kept as data in `data/i18n/platform.json`."""
+"""Platform texts in Japanese and English, kept as data in `data/i18n/*.json` (one file per concern:
+platform, history, timing, …); a key may appear in only one file."""
 
 from __future__ import annotations
 
@@ -11,12 +12,19 @@ from discord import app_commands
 
 from engine.core.types import Text
 
-CATALOG = Path(__file__).resolve().parent.parent / "data" / "i18n" / "platform.json"
+CATALOG_DIR = Path(__file__).resolve().parent.parent / "data" / "i18n"
 
 
 @lru_cache(maxsize=1)
 def catalog() -> dict[str, dict[str, str]]:
-    return json.loads(CATALOG.read_text(encoding="utf-8"))
+    merged: dict[str, dict[str, str]] = {}
+    for path in sorted(CATALOG_DIR.glob("*.json")):
+        entries = json.loads(path.read_text(encoding="utf-8"))
+        clash = merged.keys() & entries.keys()
+        if clash:
+            raise ValueError(f"{path.name} repeats keys of another catalog file: {sorted(clash)}")
+        merged.update(entries)
+    return merged
 
 
 def lang(locale: Any) -> str:

@@ -42,6 +42,10 @@ class GameRecord:
     """User ids: in seat order once started, in join order while in the lobby."""
     board_log: str | None = None
     """The event lines the current board message shows, kept so an update in place can extend them."""
+    timing: dict[str, Any] | None = None
+    """The game's clocks and scheduler bookkeeping (`tabletop.clocks.Timing` as JSON); None untimed."""
+    due_at: float | None = None
+    """When the scheduler next has work for this game (UNIX time); None when nothing is scheduled."""
 
     def seat_of(self, user_id: int) -> int | None:
         """The seat index of a user (meaningful once started), or None for a non-player."""
@@ -83,6 +87,8 @@ class UserRecord:
     locale: str | None = None
     dms_closed: bool = False
     prefs: dict[str, Any] = field(default_factory=dict)
+    due_at: float | None = None
+    """When the scheduler next has work for this user (a digest, a vacation's end); None for nothing."""
 
 
 class StoreError(Exception):
@@ -151,9 +157,10 @@ class Store(Protocol):
 
     async def start_game(
         self, game_id: int, *, players: list[int], seed: int, state: dict[str, Any], version: int,
-        outbox: dict[str, Any] | None = None,
+        outbox: dict[str, Any] | None = None, timing: dict[str, Any] | None = None, due_at: float | None = None,
     ) -> GameRecord:
         """Lobby -> active; `players` (exactly the joined users) take seats 0, 1, … in that order.
+        `timing` and `due_at` start the game's clocks in the same transaction.
 
         LobbyError not_found/not_lobby (a second start loses the race); StoreError "players_changed"
         when `players` is not exactly the set of joined users (someone joined or left meanwhile).
@@ -162,10 +169,11 @@ class Store(Protocol):
 
     async def commit_action(
         self, game_id: int, *, expected_version: int, seat: int, action: str, state: dict[str, Any], version: int, status: str,
-        outbox: dict[str, Any] | None = None,
+        outbox: dict[str, Any] | None = None, timing: dict[str, Any] | None = None, due_at: float | None = None,
     ) -> bool:
         """Store the new state, append the action (seq = `version`) and, when given, the outbox entry of
-        what this step must publish, all in one transaction.
+        what this step must publish and the clocks it leaves (`timing`, `due_at`), all in one transaction.
+        A finished or cancelled game keeps its timing but is never due again.
 
         False, with nothing changed, when the game is not active at `expected_version` (a stale or
         double click). `status` is "active", "finished" or "cancelled"; finished_at is set for the last two.
@@ -211,6 +219,23 @@ class Store(Protocol):
 
     async def update_guild_settings(self, guild_id: int, settings: dict[str, Any]) -> dict[str, Any]:
         """Merge key by key (a None value deletes the key) and return the merged settings."""
+
+    async def update_timing(self, game_id: int, *, version: int, timing: dict[str, Any], due_at: float | None) -> bool:
+        """The scheduler's bookkeeping (a reminder sent, a vote cast, a clock paused), compare-and-set on
+        the game's current `version` (not bumped: the position did not change). False when the game
+        moved on or is no longer active; the step that moved it computed fresh timing anyway."""
+
+    async def due_games(self, now: float, *, limit: int = 100) -> list[GameRecord]:
+        """Active games whose `due_at` is at or before `now`, earliest first, read through the due index."""
+
+    async def user_games(self, user_id: int, *, statuses: tuple[str, ...] = OPEN_STATUSES, limit: int = 50) -> list[GameRecord]:
+        """The user's games in every server, newest first."""
+
+    async def set_user_due(self, user_id: int, due_at: float | None) -> None:
+        """When the scheduler next has work for this user (creating the default record if needed)."""
+
+    async def due_users(self, now: float, *, limit: int = 100) -> list[UserRecord]:
+        """Users whose `due_at` is at or before `now`, earliest first."""
 
     async def games_awaiting_since(self, before: float) -> list[GameRecord]:
         """Active games whose last change is older than `before` (UNIX time), oldest first."""

@@ -104,6 +104,16 @@ MIGRATIONS: tuple[Migration, ...] = (
         """,
         "CREATE INDEX outbox_by_age ON outbox (created_at)",
     ),
+    (
+        # The clocks of a game (tabletop/clocks.py) and the earliest moment its scheduler has work
+        # (a notice, a reminder, a timeout, a stall), so one pass reads only what is due.
+        "ALTER TABLE games ADD COLUMN timing TEXT",
+        "ALTER TABLE games ADD COLUMN due_at REAL",
+        "CREATE INDEX games_due ON games (due_at) WHERE due_at IS NOT NULL",
+        # The same for a user: a daily digest, the end of a vacation.
+        "ALTER TABLE users ADD COLUMN due_at REAL",
+        "CREATE INDEX users_due ON users (due_at) WHERE due_at IS NOT NULL",
+    ),
 )
 
 

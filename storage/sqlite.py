@@ -277,13 +277,13 @@ class SqliteStore:
 
     async def start_game(
         self, game_id: int, *, players: list[int], seed: int, state: dict[str, Any], version: int,
-        outbox: dict[str, Any] | None = None,
+        outbox: dict[str, Any] | None = None, timing: dict[str, Any] | None = None, due_at: float | None = None,
     ) -> GameRecord:
         async with self._write() as db:
             cursor = await db.execute(
-                "UPDATE games SET status = 'active', seed = ?, state = ?, version = ?, updated_at = ?"
+                "UPDATE games SET status = 'active', seed = ?, state = ?, version = ?, updated_at = ?, timing = ?, due_at = ?"
                 " WHERE id = ? AND status = 'lobby'",
-                (str(seed), rows.dump(state), version, time.time(), game_id),
+                (str(seed), rows.dump(state), version, time.time(), None if timing is None else rows.dump(timing), due_at, game_id),
             )
             if cursor.rowcount != 1:
                 await rows.existing_game(db, game_id)
@@ -301,7 +301,7 @@ class SqliteStore:
 
     async def commit_action(
         self, game_id: int, *, expected_version: int, seat: int, action: str, state: dict[str, Any], version: int, status: str,
-        outbox: dict[str, Any] | None = None,
+        outbox: dict[str, Any] | None = None, timing: dict[str, Any] | None = None, due_at: float | None = None,
     ) -> bool:
         if status not in COMMIT_STATUSES:
             raise ValueError(f"status must be one of {COMMIT_STATUSES}, got {status!r}")
@@ -309,10 +309,12 @@ class SqliteStore:
             raise ValueError(f"the new version {version} must be above the expected version {expected_version}")
         async with self._write() as db:
             now = time.time()
+            closed = status in CLOSED_STATUSES
             cursor = await db.execute(
-                "UPDATE games SET state = ?, version = ?, status = ?, updated_at = ?, finished_at = ?"
-                " WHERE id = ? AND version = ? AND status = 'active'",
-                (rows.dump(state), version, status, now, now if status in CLOSED_STATUSES else None, game_id, expected_version),
+                "UPDATE games SET state = ?, version = ?, status = ?, updated_at = ?, finished_at = ?,"
+                " timing = coalesce(?, timing), due_at = ? WHERE id = ? AND version = ? AND status = 'active'",
+                (rows.dump(state), version, status, now, now if closed else None, None if timing is None else rows.dump(timing),
+                 None if closed or timing is None else due_at, game_id, expected_version),
             )
             if cursor.rowcount != 1:
                 return False
@@ -344,7 +346,7 @@ class SqliteStore:
     async def cancel_game(
         self, game_id: int, *, state: dict[str, Any] | None = None, version: int | None = None, lobby_only: bool = False
     ) -> bool:
-        assignments = ["status = 'cancelled'", "updated_at = ?", "finished_at = ?"]
+        assignments = ["status = 'cancelled'", "updated_at = ?", "finished_at = ?", "due_at = NULL"]
         values: list[Any] = []
         conditions = ["id = ?", "status = 'lobby'" if lobby_only else "status IN ('lobby', 'active')"]
         keys: list[Any] = [game_id]
@@ -384,6 +386,38 @@ class SqliteStore:
             )
         return [ActionRecord(row["game_id"], row["seq"], row["seat"], row["action"], row["at"]) for row in rows]
 
+    async def update_timing(self, game_id: int, *, version: int, timing: dict[str, Any], due_at: float | None) -> bool:
+        async with self._write() as db:
+            cursor = await db.execute(
+                "UPDATE games SET timing = ?, due_at = ? WHERE id = ? AND version = ? AND status = 'active'",
+                (rows.dump(timing), due_at, game_id, version),
+            )
+            return cursor.rowcount == 1
+
+    async def due_games(self, now: float, *, limit: int = 100) -> list[GameRecord]:
+        async with self._read() as db:
+            return await rows.select_games(db, "due_at IS NOT NULL AND due_at <= ? AND status = 'active'", (now,),
+                                           order="due_at, id", limit=limit)
+
+    async def user_games(self, user_id: int, *, statuses: tuple[str, ...] = OPEN_STATUSES, limit: int = 50) -> list[GameRecord]:
+        marks = ", ".join("?" * len(statuses))
+        async with self._read() as db:
+            return await rows.select_games(
+                db, f"id IN (SELECT game_id FROM seats WHERE user_id = ?) AND status IN ({marks})", (user_id, *statuses),
+                limit=limit,
+            )
+
+    async def set_user_due(self, user_id: int, due_at: float | None) -> None:
+        async with self._write() as db:
+            await db.execute("INSERT INTO users (user_id, due_at) VALUES (?, ?) ON CONFLICT (user_id) DO UPDATE SET due_at = excluded.due_at",
+                             (user_id, due_at))
+
+    async def due_users(self, now: float, *, limit: int = 100) -> list[UserRecord]:
+        async with self._read() as db:
+            found = await db.execute_fetchall(
+                "SELECT * FROM users WHERE due_at IS NOT NULL AND due_at <= ? ORDER BY due_at, user_id LIMIT ?", (now, limit))
+        return [rows.user_record(row) for row in found]
+
     async def games_awaiting_since(self, before: float) -> list[GameRecord]:
         async with self._read() as db:
             return await rows.select_games(db, "status = 'active' AND updated_at < ?", (before,), order="updated_at, id")
@@ -404,6 +438,7 @@ class SqliteStore:
                 current.locale if locale is None else locale,
                 current.dms_closed if dms_closed is None else dms_closed,
                 merge_settings(current.prefs, prefs or {}),
+                current.due_at,
             )
             await db.execute(
                 "INSERT INTO users (user_id, locale, dms_closed, prefs) VALUES (?, ?, ?, ?) ON CONFLICT (user_id)"

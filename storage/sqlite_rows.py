@@ -49,6 +49,8 @@ def game_records(rows: Iterable[sqlite3.Row]) -> list[GameRecord]:
             finished_at=row["finished_at"],
             players=tuple(players),
             board_log=row["board_log"],
+            timing=None if row["timing"] is None else json.loads(row["timing"]),
+            due_at=row["due_at"],
         )
         for row, players in games.values()
     ]
@@ -95,7 +97,11 @@ async def user(db: aiosqlite.Connection, user_id: int) -> UserRecord:
     if not rows:
         return UserRecord(user_id)
     row = rows[0]
-    return UserRecord(user_id, row["locale"], bool(row["dms_closed"]), json.loads(row["prefs"]))
+    return user_record(row)
+
+
+def user_record(row: sqlite3.Row) -> UserRecord:
+    return UserRecord(row["user_id"], row["locale"], bool(row["dms_closed"]), json.loads(row["prefs"]), row["due_at"])
 
 
 async def guild_settings(db: aiosqlite.Connection, guild_id: int) -> dict[str, Any]:

@@ -19,7 +19,7 @@ PROTOCOL_METHODS = {
     "open", "close", "create_game", "get_game", "list_games", "game_for_thread", "add_player", "remove_player",
     "update_lobby", "start_game", "commit_action", "cancel_game", "set_messages", "actions", "get_user",
     "update_user", "get_guild_settings", "update_guild_settings", "games_awaiting_since", "pending_outbox",
-    "outbox_advance",
+    "outbox_advance", "update_timing", "due_games", "user_games", "set_user_due", "due_users",
 }
 
 
@@ -538,3 +538,62 @@ async def test_the_outbox_is_written_with_the_step_and_drained_by_stage(store: S
     assert [entry.version for entry in await store.pending_outbox(before=time.time() + 1)] == [1]
     await store.outbox_advance(game.id, upto_version=1, stage="done")
     assert await store.pending_outbox(before=time.time() + 1) == []
+
+
+# -- clocks and the scheduler's due index ---------------------------------------------------------------
+
+
+async def test_timing_starts_with_the_game_and_moves_with_each_commit(store: Store) -> None:
+    lobby = await make_lobby(store, ALICE)
+    game = await store.start_game(lobby.id, players=list(lobby.players), seed=1, state=envelope(0), version=0,
+                                  timing={"seats": {"0": {"since": 10.0}}}, due_at=100.0)
+    assert game.timing == {"seats": {"0": {"since": 10.0}}} and game.due_at == 100.0
+    assert await store.commit_action(game.id, expected_version=0, seat=0, action="m1", state=envelope(1), version=1,
+                                     status="active", timing={"seats": {}}, due_at=50.0)
+    moved = await store.get_game(game.id)
+    assert moved is not None and moved.timing == {"seats": {}} and moved.due_at == 50.0
+    assert await play(store, game)  # a commit without timing keeps the clocks and leaves nothing due
+    kept = await store.get_game(game.id)
+    assert kept is not None and kept.timing == {"seats": {}} and kept.due_at is None
+
+
+async def test_due_games_reads_only_active_games_due_now_earliest_first(store: Store) -> None:
+    games = [await make_active(store, ALICE) for _ in range(4)]
+    for game, due in zip(games, (30.0, 10.0, 20.0, None)):
+        assert await store.update_timing(game.id, version=0, timing={"n": game.id}, due_at=due)
+    assert [g.id for g in await store.due_games(25.0)] == [games[1].id, games[2].id]
+    assert [g.id for g in await store.due_games(100.0, limit=2)] == [games[1].id, games[2].id]
+    assert await play(store, games[1], status="finished")
+    assert await store.cancel_game(games[2].id)
+    assert [g.id for g in await store.due_games(100.0)] == [games[0].id]
+
+
+async def test_update_timing_is_compare_and_set_on_the_version(store: Store) -> None:
+    game = await make_active(store, ALICE)
+    assert await play(store, game)
+    assert not await store.update_timing(game.id, version=0, timing={"stale": True}, due_at=1.0)
+    assert await store.update_timing(game.id, version=1, timing={"fresh": True}, due_at=1.0)
+    current = await store.get_game(game.id)
+    assert current is not None and current.timing == {"fresh": True} and current.version == 1
+    assert await play(store, game, status="finished")
+    assert not await store.update_timing(game.id, version=2, timing={}, due_at=1.0)
+
+
+async def test_user_games_span_every_server(store: Store) -> None:
+    here = await make_active(store, ALICE, guild_id=GUILD)
+    there = await make_active(store, ALICE, guild_id=GUILD + 1)
+    dm_lobby = await make_lobby(store, ALICE, guild_id=None)
+    await make_active(store, BOB)
+    assert [g.id for g in await store.user_games(ALICE)] == [dm_lobby.id, there.id, here.id]
+    assert [g.id for g in await store.user_games(ALICE, statuses=("active",), limit=1)] == [there.id]
+
+
+async def test_user_due_times(store: Store) -> None:
+    await store.set_user_due(ALICE, 20.0)
+    await store.update_user(BOB, locale="ja")
+    await store.set_user_due(BOB, 10.0)
+    await store.update_user(BOB, prefs={"tz": "Asia/Tokyo"})
+    assert [(u.user_id, u.due_at) for u in await store.due_users(15.0)] == [(BOB, 10.0)]
+    assert (await store.get_user(BOB)).prefs == {"tz": "Asia/Tokyo"} and (await store.get_user(BOB)).locale == "ja"
+    await store.set_user_due(BOB, None)
+    assert [u.user_id for u in await store.due_users(100.0)] == [ALICE]

@@ -60,3 +60,39 @@ class StaleDecision(GameError):
     def __init__(self, reason: Text, now: Text | None) -> None:
         super().__init__(reason)
         self.now = now
+
+
+class TakebackRefused(GameError):
+    """The last entry of the log may not be taken back (it drew a coin, used chance, ended the game…),
+    or there is no last action of this seat to take back."""
+
+    code = "takeback_refused"
+
+
+class ExportError(GameError):
+    """An exported game could not be replayed or verified. Subclasses say which stage failed."""
+
+    code = "export"
+
+
+class MalformedExport(ExportError):
+    """The data is not a well-formed export: wrong format tag, missing field, wrong type, unknown game,
+    a seat number out of range. Nothing was replayed."""
+
+    code = "export_malformed"
+
+
+class IllegalLog(ExportError):
+    """A logged entry is refused by the rules when replayed. `seq` is the entry's sequence number."""
+
+    code = "export_illegal"
+
+    def __init__(self, reason: Text, seq: int) -> None:
+        super().__init__(reason)
+        self.seq = seq
+
+
+class ExportMismatch(ExportError):
+    """The replay is legal but does not end where the export says: version, state hash or result differ."""
+
+    code = "export_mismatch"

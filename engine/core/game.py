@@ -37,7 +37,15 @@ class OptionSpec:
 
 
 class Game(ABC):
-    """Rules of one game. Subclasses set the class attributes and implement the abstract methods."""
+    """Rules of one game. Subclasses set the class attributes and implement the abstract methods.
+
+    Optional hook: `takeback_refusal(self, before, after, seat, notation) -> Text | None`, on the states
+    before and after `seat` played `notation`, returns why that move may not be taken back (None: it
+    may). Without it `engine.core.takeback.generic_refusal` decides: refused when the RNG in
+    `state["rng"]` moved or the move revealed anything hidden to any seat. The platform refuses
+    resignations, forfeits, takebacks and game-ending moves before asking; an override may still call
+    the generic check for the cases it does not settle itself.
+    """
 
     id: str
     name: Text

@@ -5,6 +5,7 @@ The platform, not each game, owns:
 - a decision id per seat, so a seat's open picker stays valid while other seats answer a simultaneous
   window, and is refused only when that seat's own decision changed;
 - resignation and forfeit, which are not moves of the game and cannot be typed as one;
+- taking back the last action when `engine.core.takeback` finds it fair, for every game alike;
 - the public events of the last step, so a board drawn later still shows what just happened;
 - the action log that replays the match from its seed.
 """
@@ -12,16 +13,23 @@ The platform, not each game, owns:
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import Any, Mapping
+from typing import Any, Iterable, Iterator, Mapping
 
-from engine.core.errors import GameOver, IllegalAction, NotYourDecision, StaleDecision, StaleVersion
+from engine.core.errors import (
+    GameOver,
+    IllegalAction,
+    NotYourDecision,
+    StaleDecision,
+    StaleVersion,
+    TakebackRefused,
+)
 from engine.core.game import Game, echo
+from engine.core.notations import CONCEDE, FORFEIT, INTERNAL_PREFIX, RESIGN, TAKEBACK
+from engine.core.takeback import refusal
 from engine.core.types import Action, Decision, Event, Frame, Outcome, T, Text
 
-RESIGN = "!resign"
-FORFEIT = "!forfeit"
-CONCEDE = {RESIGN: "resign", FORFEIT: "forfeit"}
-INTERNAL_PREFIX = "!"
+NOTHING_TO_TAKE_BACK = T("取り消せる直前の手がありません。", "There is no last action to take back.")
+NOT_YOUR_LAST = T("取り消せるのは、直前の手が自分の手のときだけです。", "You can only take back the last action when it was yours.")
 
 
 @dataclass(frozen=True, slots=True)
@@ -178,18 +186,62 @@ class Match:
                         _legal={}, _pending=[])
         return Step(moved, (event,), seat, notation)
 
+    def take_back(
+        self, before: "Match", seat: int, last: tuple[int, str] | None, expected_version: int | None = None
+    ) -> Step:
+        """`seat` takes back the log's last entry `last` (seat, notation), which turned `before` into this match.
+
+        Refused with TakebackRefused, changing nothing, unless `last` is `seat`'s own move and
+        `takeback.refusal` finds it fair. The new match holds exactly `before`'s state under a new
+        version, and every seat's decision id moves on, so no picker drawn earlier is accepted.
+        """
+        if expected_version is not None and expected_version != self.version:
+            raise StaleVersion(
+                T("盤面が更新されています。最新のボードから操作してください。", "The board has moved on; act from the latest board.")
+            )
+        if last is None or before.version + 1 != self.version:
+            raise TakebackRefused(NOTHING_TO_TAKE_BACK)
+        if last[0] != seat:
+            raise TakebackRefused(NOT_YOUR_LAST)
+        reason = refusal(before, self, *last)
+        if reason is not None:
+            raise TakebackRefused(reason)
+        event = Event(T("{s%d}が直前の手を取り消しました。" % seat, "{s%d} took back their last action." % seat))
+        ids = tuple(number + 1 for number in self.decisions)
+        restored = replace(before, version=self.version + 1, decisions=ids, recent=(event,), _legal={}, _pending=[])
+        return Step(restored, (event,), seat, TAKEBACK)
+
     @classmethod
     def replay(
-        cls, game: Game, players: int, seed: int, options: Mapping[str, Any], log: list[tuple[int, str]]
+        cls, game: Game, players: int, seed: int, options: Mapping[str, Any], log: Iterable[tuple[int, str]]
     ) -> "Match":
-        """Rebuild a match from its seed and action log; raises if any logged action is now illegal."""
+        """Rebuild a match from its seed and action log; raises if any logged entry is now refused."""
         match = cls.start(game, players, seed, options)
-        for seat, notation in log:
-            match = match.replay_step(seat, notation).match
+        for step in match.replay_steps(log):
+            match = step.match
         return match
 
+    def replay_steps(self, log: Iterable[tuple[int, str]]) -> Iterator[Step]:
+        """Each logged entry applied in turn from this match, exactly as the platform accepted it.
+
+        A takeback needs the match before the entry it undoes, so that one is remembered as we go: a
+        takeback with no move before it, after another seat's move or after another takeback is refused
+        with the same TakebackRefused the live game would have raised.
+        """
+        match = self
+        latest: tuple[Match, tuple[int, str]] | None = None
+        for seat, notation in log:
+            if notation != TAKEBACK:
+                step = match.replay_step(seat, notation)
+            elif latest is None:
+                raise TakebackRefused(NOTHING_TO_TAKE_BACK)
+            else:
+                step = match.take_back(latest[0], seat, latest[1])
+            latest, match = (match, (seat, notation)), step.match
+            yield step
+
     def replay_step(self, seat: int, notation: str) -> Step:
-        """One logged entry: a move, or a resignation/forfeit recorded by the platform."""
+        """One logged move or resignation/forfeit; a takeback also needs the match before (`replay_steps`)."""
         if notation in CONCEDE:
             return self.concede(seat, CONCEDE[notation])
         return self.play(seat, notation)

@@ -1,0 +1,50 @@
+"""`/game log` and `/game replay`: looking back at a game, active or finished. The pagers live in
+`tabletop.history_ui`; this file only declares the commands."""
+
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+
+from cogs.game.group import GAME
+from tabletop.bot import TabletopBot
+from tabletop.history import VIEWABLE
+from tabletop.history_ui import open_log, open_replay
+from tabletop.i18n import lang, ls, tr
+from tabletop.interactions import refusals
+from tabletop.service import game_of
+
+GAME_OPTION = ls("Game number (default: this thread's game)", "ゲーム番号(省略時はこのスレッドのゲーム)")
+
+
+class HistoryCommands:
+    """Mixin of the game cog (`cogs.game.GameCog`)."""
+
+    bot: TabletopBot
+
+    async def past_game_autocomplete(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
+        """Games with a history the user may see here: active and finished ones."""
+        locale = lang(interaction.locale)
+        records = await self.bot.service.visible_games(interaction.guild_id, interaction.user.id, VIEWABLE)
+        choices = []
+        for record in records:
+            label = f"#{record.id} {game_of(record).name.get(locale)} — {tr(f'game.status_{record.status}', locale)}"
+            if current in label:
+                choices.append(app_commands.Choice(name=label[:100], value=record.id))
+        return choices[:25]
+
+    @GAME.command(name="log", description=ls("A game's moves so far, as sentences (only you see it)",
+                                             "ゲームのこれまでの手順を文章で見る(自分だけに表示)"))
+    @app_commands.describe(game=GAME_OPTION)
+    @app_commands.autocomplete(game=past_game_autocomplete)
+    async def log(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        async with refusals(interaction):
+            await open_log(interaction, game)
+
+    @GAME.command(name="replay", description=ls("Step through a game's boards (only you see it)",
+                                                "ゲームの盤面を一手ずつ振り返る(自分だけに表示)"))
+    @app_commands.describe(game=GAME_OPTION)
+    @app_commands.autocomplete(game=past_game_autocomplete)
+    async def replay(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        async with refusals(interaction):
+            await open_replay(interaction, game)

@@ -237,9 +237,6 @@ class Store(Protocol):
     async def due_users(self, now: float, *, limit: int = 100) -> list[UserRecord]:
         """Users whose `due_at` is at or before `now`, earliest first."""
 
-    async def games_awaiting_since(self, before: float) -> list[GameRecord]:
-        """Active games whose last change is older than `before` (UNIX time), oldest first."""
-
 
 def merge_settings(current: dict[str, Any], patch: dict[str, Any]) -> dict[str, Any]:
     """Top-level JSON merge patch (RFC 7396): a None value removes the key, anything else replaces it.

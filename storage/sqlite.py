@@ -418,10 +418,6 @@ class SqliteStore:
                 "SELECT * FROM users WHERE due_at IS NOT NULL AND due_at <= ? ORDER BY due_at, user_id LIMIT ?", (now, limit))
         return [rows.user_record(row) for row in found]
 
-    async def games_awaiting_since(self, before: float) -> list[GameRecord]:
-        async with self._read() as db:
-            return await rows.select_games(db, "status = 'active' AND updated_at < ?", (before,), order="updated_at, id")
-
     # -- users and guilds -------------------------------------------------------------------------
 
     async def get_user(self, user_id: int) -> UserRecord:

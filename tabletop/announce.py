@@ -20,6 +20,7 @@ from renderers.names import display_name
 from renderers.toolkit import IMAGE_SUFFIX, encode_image
 from tabletop import packages
 from tabletop.cache import BoundedCache
+from tabletop.clocks import Timing
 from tabletop.i18n import lang, tr
 from tabletop.interactions import clip
 from tabletop.service import game_of, options_summary
@@ -106,13 +107,23 @@ def result_lines(match: Match, locale: str, names: Mapping[int, str]) -> list[st
 
 def waiting_lines(record: GameRecord, decisions: Iterable[Decision], locale: str, names: Mapping[int, str],
                   ping: Iterable[int] = ()) -> list[str]:
-    """Whose decision it is; a seat in `ping` is mentioned (notified), the others are only named."""
+    """Whose decision it is, with each seat's clock; a seat in `ping` is mentioned, the others only named."""
     pinged = set(ping)
+    timing = Timing.from_json(record.timing) if record.timing else None
     lines = []
     for decision in decisions:
         who = f"<@{record.players[decision.seat]}>" if decision.seat in pinged else f"**{names[decision.seat]}**"
-        lines.append(tr("turn.waiting", locale, who=who, prompt=decision.prompt.render(locale, names)))
+        line = tr("turn.waiting", locale, who=who, prompt=decision.prompt.render(locale, names))
+        lines.append(line + (clock_note(timing, decision.seat, locale) if timing else ""))
     return lines
+
+
+def clock_note(timing: Timing, seat: int, locale: str) -> str:
+    """" · ⏰ in 2 days" (a Discord timestamp: each reader sees it in their own time), or the vacation mark."""
+    if timing.seats[seat].paused is not None:
+        return " · " + tr("timing.on_vacation", locale)
+    deadline = timing.deadline(seat)
+    return f" · ⏰ <t:{int(deadline)}:R>" if deadline is not None else ""
 
 
 def status_lines(record: GameRecord, match: Match, locale: str, names: Mapping[int, str], ping: Iterable[int] = ()) -> list[str]:

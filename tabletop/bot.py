@@ -7,7 +7,7 @@ import logging
 import re
 import time
 import pkgutil
-from typing import Any, cast
+from typing import Any, Callable, cast
 
 import discord
 from discord import app_commands
@@ -58,7 +58,7 @@ class Tree(app_commands.CommandTree):
 class TabletopBot(commands.Bot):
     """Slash commands and buttons only, so `Intents.default()` is enough (no message content)."""
 
-    def __init__(self, config: Config, store: Store, *, freeze_heap: bool = False) -> None:
+    def __init__(self, config: Config, store: Store, *, freeze_heap: bool = False, now: Callable[[], float] = time.time) -> None:
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=discord.Intents.default(),
@@ -68,7 +68,7 @@ class TabletopBot(commands.Bot):
         )
         self.config = config
         self.store = store
-        self.service = GameService(store)
+        self.service = GameService(store, now)
         self.started_at = time.time()
         self.freeze_heap = freeze_heap
         self.static_images = StaticImages()

@@ -28,6 +28,11 @@ DAY = 24 * HOUR
 Kind = Literal["none", "move", "bank"]
 Policy = Literal["forfeit", "skip", "ai"]
 POLICIES: tuple[Policy, ...] = ("forfeit", "skip", "ai")
+POLICY_NAMES: dict[str, Text] = {
+    "forfeit": T("時間切れ負け", "Forfeit"),
+    "skip": T("手番を飛ばす(パスできなければ負け)", "Skip the turn (forfeit where no pass)"),
+    "ai": T("AIが代わりに打つ(AI実装までは負け)", "AI takes over (forfeit until AI players exist)"),
+}
 VOTES = ("skip", "expel")
 DEFAULT_REMINDERS = (50, 90)
 """Reminders at these percentages of a move's time used: half time, and 10% left."""

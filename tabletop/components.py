@@ -2,6 +2,6 @@
 
 from __future__ import annotations
 
-from tabletop import lobby_ui, turn_ui
+from tabletop import history_ui, lobby_ui, turn_ui, votes
 
-DYNAMIC_ITEMS = (*lobby_ui.DYNAMIC_ITEMS, *turn_ui.DYNAMIC_ITEMS)
+DYNAMIC_ITEMS = (*lobby_ui.DYNAMIC_ITEMS, *turn_ui.DYNAMIC_ITEMS, *history_ui.DYNAMIC_ITEMS, *votes.DYNAMIC_ITEMS)

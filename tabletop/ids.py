@@ -20,7 +20,12 @@ INFO = rf"tt:info:{GID}"
 RESIGN = rf"tt:resign:{GID}"
 PICK = rf"tt:pick:{GID}:{DEC}:{PATH}(?P<back>~?)"
 PICK_SELECT = rf"tt:psel:{GID}:{DEC}:{PATH}"
-ALL = (LOBBY, LOBBY_OPTION, TAKE, INFO, RESIGN, PICK, PICK_SELECT)
+VOTE = rf"tt:vote:{GID}:(?P<seat>\d{{1,2}}):(?P<choice>skip|expel)"
+LOG_PAGE = rf"tt:log:{GID}:(?P<page>\d{{1,6}}):(?P<via>[fpcnl])"
+REPLAY_STEP = rf"tt:replay:{GID}:(?P<step>\d{{1,6}}):(?P<via>[fpcnlbj])"
+"""History pagers: the page or step to show, and which button leads there (`via`), so two buttons
+leading to the same place (⏮ and ◀ on the second page) still have distinct custom ids."""
+ALL = (LOBBY, LOBBY_OPTION, TAKE, INFO, RESIGN, PICK, PICK_SELECT, LOG_PAGE, REPLAY_STEP, VOTE)
 
 
 def lobby(op: str, game_id: int) -> str:
@@ -49,3 +54,15 @@ def pick(game_id: int, decision: int, path: tuple[int, ...], *, back: bool = Fal
 
 def pick_select(game_id: int, decision: int, path: tuple[int, ...]) -> str:
     return f"tt:psel:{game_id}:{decision}:{encode(path)}"
+
+
+def log_page(game_id: int, page: int, via: str) -> str:
+    return f"tt:log:{game_id}:{page}:{via}"
+
+
+def replay_step(game_id: int, step: int, via: str) -> str:
+    return f"tt:replay:{game_id}:{step}:{via}"
+
+
+def vote(game_id: int, seat: int, choice: str) -> str:
+    return f"tt:vote:{game_id}:{seat}:{choice}"

@@ -82,7 +82,7 @@ async def refresh_lobby(interaction: discord.Interaction, record: GameRecord) ->
     bot = bot_of(interaction)
     locale = await announce.guild_locale(bot, record)
     embed = await announce.lobby_embed(bot, record, locale)
-    view = views.lobby_view(record, game_of(record), locale)
+    view = views.lobby_view(record, game_of(record), locale, await bot.service.settings(record))
     if interaction.response.is_done():
         await interaction.edit_original_response(embed=embed, view=view)
     else:
@@ -138,7 +138,8 @@ async def create_lobby(
     dm_open = await announce.check_dm(bot, record, interaction.user.id, lang(interaction.locale))
     locale = await announce.guild_locale(bot, record)
     message = await interaction.edit_original_response(
-        embed=await announce.lobby_embed(bot, record, locale), view=views.lobby_view(record, game_of(record), locale)
+        embed=await announce.lobby_embed(bot, record, locale),
+        view=views.lobby_view(record, game_of(record), locale, await bot.service.settings(record)),
     )
     await bot.store.set_messages(record.id, lobby_message_id=message.id)
     if not dm_open:

@@ -62,7 +62,7 @@ async def _deliver_game(bot: "TabletopBot", game_id: int, rows: Sequence[OutboxR
     notices_due = any(row.stage in ("board", "notices") for row in rows)
     header = await announce.start_line(bot, record) if start else None
     board = await deliver(bot, record, match, events, pinged, header, board_due=board_due, notices_due=notices_due,
-                          adopt=True)
+                          adopt=True, actor=first.get("seat"))
     if start and notices_due:
         await send_starting_hands(bot, record, match)
     return 0 if board_due and board is None else 1

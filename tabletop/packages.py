@@ -34,7 +34,12 @@ class GamePackage:
     - `rules`: locale → the rules document shown by `/game rules` and `/<game> rules`;
     - `private_images`: whether a seat's private view is drawn (a game with no hidden information says
       False, and no private image is ever rendered or sent for it);
-    - `auto_answer`: answers a seat's decision from that player's stored preferences, or None.
+    - `auto_answer`: answers a seat's decision from that player's stored preferences, or None;
+    - `skip`: the move that skips a seat's turn when its clock runs out, or None where the game has no
+      pass (the platform then forfeits); without it, a legal action named `pass` or `…:pass` is used;
+    - `replay_reveals_private`: whether `/game replay` of a finished game also shows every seat's private
+      image at each step. Off by default: what was secret during play (a bag, a hand) stays secret
+      afterwards unless the game decides that revealing it once the game is over is right.
     """
 
     game: Game
@@ -42,6 +47,8 @@ class GamePackage:
     rules: Mapping[str, Path]
     private_images: bool = True
     auto_answer: Responder | None = None
+    replay_reveals_private: bool = False
+    skip: Callable[[Match, int], "str | None"] | None = None
 
     @property
     def id(self) -> str:
@@ -71,6 +78,17 @@ def get(game_id: str) -> GamePackage | None:
 
 def declared() -> dict[str, GamePackage]:
     return dict(sorted(_PACKAGES.items()))
+
+
+def skip_action(match: Match, seat: int) -> str | None:
+    """The move that skips the seat's turn when its clock ran out: the package's `skip` when it has one,
+    else the legal action named `pass` (or `…:pass`; the first, in the engine's order); None when the
+    game offers no pass here (the platform then forfeits)."""
+    package = _PACKAGES.get(match.game.id)
+    if package is not None and package.skip is not None:
+        return package.skip(match, seat)
+    return next((action.notation for action in match.legal_actions(seat)
+                 if action.notation == "pass" or action.notation.endswith(":pass")), None)
 
 
 def problems(package: GamePackage) -> list[str]:

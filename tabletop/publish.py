@@ -19,8 +19,8 @@ from __future__ import annotations
 
 import logging
 import time
-from dataclasses import replace
-from typing import TYPE_CHECKING, Any, Iterable, Sequence
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Any, Iterable, Mapping, Sequence
 
 import discord
 
@@ -30,7 +30,9 @@ from engine.core.types import Event, T, Text
 from tabletop import announce, packages, views
 from tabletop.i18n import lang, tr
 from tabletop.interactions import clip
+from tabletop.clocks import Timing
 from tabletop.pickers import menu_at, picker_payload
+from tabletop.quiet import quiet_until
 from tabletop.service import Loaded, Played, game_of, match_of
 from storage.base import GameRecord, StoreError
 
@@ -43,7 +45,44 @@ EDIT_WINDOW_SECONDS = 50 * 60  # Discord refuses repeated edits of messages olde
 AUTOMATIC = {
     "forced": T("(自動: 選択肢が一つだけ) {action}", "(automatic: the only choice) {action}"),
     "preference": T("(自動: 設定による) {action}", "(automatic: by preference) {action}"),
+    "timeout": T("(時間切れ: 手番を飛ばしました) {action}", "(out of time: turn skipped) {action}"),
 }
+
+
+@dataclass(frozen=True, slots=True)
+class NoticePlan:
+    """How each seat the decision passes to hears of it, by its player's preferences: mentioned in the
+    board message, sent a DM, or held by quiet hours until a time (the scheduler sends it then)."""
+
+    mention: tuple[int, ...]
+    dm: tuple[int, ...]
+    held: Mapping[int, float]
+
+
+async def plan_notices(bot: "TabletopBot", record: GameRecord, seats: Sequence[int]) -> NoticePlan:
+    now = bot.service.now()
+    mention, dm, held = [], [], {}
+    for seat in seats:
+        user = await bot.store.get_user(record.players[seat])
+        until = quiet_until(user.prefs, now)
+        if until is not None:
+            held[seat] = until
+            continue
+        if user.prefs.get("notify_mention", True) or user.dms_closed:
+            mention.append(seat)
+        if user.prefs.get("notify_dm", True):
+            dm.append(seat)
+    return NoticePlan(tuple(mention), tuple(dm), held)
+
+
+async def hold_notices(bot: "TabletopBot", record: GameRecord, match: Match, held: Mapping[int, float]) -> None:
+    """Quiet hours: the notice waits in the game's timing; a move landing first makes it moot."""
+    if not held or record.timing is None:
+        return
+    timing = Timing.from_json(record.timing)
+    for seat, until in held.items():
+        timing = timing.with_seat(seat, notice=until)
+    await bot.store.update_timing(record.id, version=match.version, timing=timing.to_json(), due_at=timing.next_due())
 
 
 async def after_commit(bot: "TabletopBot", played: Played, interaction: discord.Interaction | None = None) -> list[Played]:
@@ -110,7 +149,7 @@ async def publish(bot: "TabletopBot", chain: Sequence[Played], interaction: disc
     actor = first.step.seat if interaction is not None else None
     events = chain_events(chain)
     pinged = receivers(first.before.awaited_seats(), first.before.decisions, match, actor)
-    board = await deliver(bot, record, match, events, pinged, None)
+    board = await deliver(bot, record, match, events, pinged, None, actor=first.step.seat)
     if interaction is not None:
         names = await announce.seat_names(bot, record)
         shown = replace(record, board_message_id=board) if board is not None else record
@@ -119,7 +158,7 @@ async def publish(bot: "TabletopBot", chain: Sequence[Played], interaction: disc
 
 async def deliver(
     bot: "TabletopBot", record: GameRecord, match: Match, events: Sequence[Event], pinged: Sequence[int],
-    header: str | None, *, board_due: bool = True, notices_due: bool = True, adopt: bool = False,
+    header: str | None, *, board_due: bool = True, notices_due: bool = True, adopt: bool = False, actor: int | None = None,
 ) -> int | None:
     """Board, then turn notices, then the finished lobby; the outbox records each as it happens, so a
     crash repeats only what did not happen. A board Discord refuses does not hold back the notices: the
@@ -127,10 +166,11 @@ async def deliver(
     posted for this state (by a process that died before recording it) is taken over instead of posted
     twice. Returns the board's id (None while it is still owed)."""
     board: int | None = record.board_message_id
+    plan = await plan_notices(bot, record, pinged)
     if board_due:
         board = await find_posted_board(bot, record, match) if adopt else None
         if board is None:
-            board = await post_board(bot, record, match, events, pinged, header)
+            board = await post_board(bot, record, match, events, pinged, header, mention=plan.mention)
         if board is not None:
             await bot.store.set_messages(record.id, board_message_id=board)
             record = replace(record, board_message_id=board)
@@ -142,8 +182,9 @@ async def deliver(
             await bot.store.outbox_advance(record.id, upto_version=match.version, stage="notices")
     if notices_due:
         names = await announce.seat_names(bot, record)
-        for seat in pinged:
-            await notify_turn(bot, record, match, seat, events, names)
+        for seat in plan.dm:
+            await notify_turn(bot, record, match, seat, events, names, actor)
+        await hold_notices(bot, record, match, plan.held)
         if match.finished:
             await close_lobby(bot, record)
     await bot.store.outbox_advance(record.id, upto_version=match.version, stage=stage)
@@ -192,10 +233,13 @@ def _young(message_id: int) -> bool:
 
 async def post_board(
     bot: "TabletopBot", record: GameRecord, match: Match, events: Iterable[Event], pinged: Sequence[int],
-    header: str | None = None,
+    header: str | None = None, *, mention: Sequence[int] | None = None,
 ) -> int | None:
-    """A new board message when someone is pinged or the game ended, else the current one updated.
+    """A new board message when the decision passed to someone (`pinged`) or the game ended, else the
+    current one updated. Only `mention` (default: `pinged`) are notified: players who turned thread
+    mentions off, or are in their quiet hours, are named without a ping.
     Returns the board message's id (None when Discord refused it)."""
+    notified = pinged if mention is None else mention
     locale = await announce.guild_locale(bot, record)
     names = await announce.seat_names(bot, record)
     tnames = announce.text_names(names)
@@ -213,7 +257,7 @@ async def post_board(
     file = None if update else await _board_image(record, match, locale, names)
     view = None if match.finished else views.board_view(record.id, locale)
     mentions = discord.AllowedMentions(everyone=False, roles=False, replied_user=False,
-                                       users=[discord.Object(record.players[seat]) for seat in pinged])
+                                       users=[discord.Object(record.players[seat]) for seat in notified])
     channel = bot.get_partial_messageable(record.thread_id or record.channel_id)
     try:
         if update and current is not None:
@@ -293,18 +337,19 @@ async def reply_to_actor(
 
 
 async def notify_turn(
-    bot: "TabletopBot", record: GameRecord, match: Match, seat: int, events: Iterable[Event], names: dict[int, str]
-) -> None:
+    bot: "TabletopBot", record: GameRecord, match: Match, seat: int, events: Iterable[Event], names: dict[int, str],
+    actor: int | None = None,
+) -> bool:
     """One DM for one handover: "your turn", the prompt, private lines and image, and the decision's menu
-    itself, so a player notified on their phone decides with one tap from the DM."""
+    itself, so a player notified on their phone decides with one tap from the DM. True when sent."""
     decision = match.decision_of(seat)
     prompt = decision.prompt if decision else T("", "")
-    await send_private(bot, record, match, seat, names, prompt, events, turn=True)
+    return await send_private(bot, record, match, seat, names, prompt, events, turn=True, actor=actor)
 
 
 async def send_private(
     bot: "TabletopBot", record: GameRecord, match: Match, seat: int, names: dict[int, str], note: Text,
-    events: Iterable[Event], *, turn: bool = False, only_with_image: bool = False,
+    events: Iterable[Event], *, turn: bool = False, only_with_image: bool = False, actor: int | None = None,
 ) -> bool:
     """A DM to one seat; on 50007 remember it and say so once in the thread (the button works instead)."""
     user_id = record.players[seat]
@@ -315,8 +360,8 @@ async def send_private(
     tnames = announce.text_names(names)
     key = "turn.your_turn" if turn else "turn.private_update"
     title = tr(key, locale, game=game_of(record).name.get(locale), id=record.id)
-    lines = [f"**{title}**", note.render(locale, tnames), *announce.event_lines(events, locale, tnames, seat),
-             announce.jump_url(record, record.board_message_id)]
+    lines = [f"**{title}**", _context(bot, record, locale, tnames, actor) if turn else "", note.render(locale, tnames),
+             *announce.event_lines(events, locale, tnames, seat), announce.jump_url(record, record.board_message_id)]
     file = await announce.render_file("private", record, match, seat, locale, names)
     if file is None and only_with_image:
         return False
@@ -337,6 +382,15 @@ async def send_private(
     except discord.HTTPException:
         log.warning("game %s: DM to seat %s failed", record.id, seat, exc_info=True)
         return False
+
+
+def _context(bot: "TabletopBot", record: GameRecord, locale: str, names: Mapping[int, str], actor: int | None) -> str:
+    """Where the game is and who played last, so a notice read hours later on a phone makes sense."""
+    guild = bot.get_guild(record.guild_id) if record.guild_id is not None else None
+    parts = [announce.escape(guild.name)] if guild is not None else []
+    if actor is not None and actor in names:
+        parts.append(tr("turn.last_move_by", locale, name=names[actor]))
+    return " · ".join(parts)
 
 
 async def _say_dms_closed(bot: "TabletopBot", record: GameRecord, user_id: int) -> None:

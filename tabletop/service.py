@@ -15,18 +15,56 @@ import dataclasses
 import secrets
 import time
 from dataclasses import dataclass
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping
 
 from engine import registry
 from engine.core.errors import BadOptions, GameError, NotYourDecision, StaleVersion
 from engine.core.game import Game
 from engine.core.match import Match, Step
 from engine.core.types import Action, T
+from tabletop.clocks import HOUR, DAY, PRESETS, TimeControl, Timing
 from tabletop.interactions import NotHost
 from storage.base import CLOSED_STATUSES, GameRecord, LobbyError, Store
 
 COMMIT_ATTEMPTS = 8
 MAX_GAME_ID = 2**62  # a forged number beyond any stored id must not overflow the database's integers
+PLATFORM_PREFIX = "tt_"
+"""Lobby options the platform owns (not the game's), e.g. the time control; no game option starts so."""
+TIME_OPTION = "tt_time"
+TIME_KEYS = frozenset(control.key for control in PRESETS)
+
+
+def game_options(options: Mapping[str, Any]) -> dict[str, Any]:
+    """A lobby's options without the platform's own: what the engine validates and starts with."""
+    return {key: value for key, value in options.items() if not key.startswith(PLATFORM_PREFIX)}
+
+
+def default_control(settings: Mapping[str, Any]) -> TimeControl:
+    """The server's default time control; the older "turn timeout in hours" setting maps to per move."""
+    key = settings.get("time_control")
+    if isinstance(key, str) and key in TIME_KEYS:
+        return TimeControl.parse(key)
+    hours = settings.get("turn_timeout_hours") or 0
+    return TimeControl("move", int(hours) * HOUR) if isinstance(hours, (int, float)) and hours > 0 else TimeControl()
+
+
+def lobby_control(options: Mapping[str, Any], settings: Mapping[str, Any]) -> TimeControl:
+    key = options.get(TIME_OPTION)
+    return TimeControl.parse(key) if isinstance(key, str) and key in TIME_KEYS else default_control(settings)
+
+
+def new_timing(control: TimeControl, match: Match, settings: Mapping[str, Any], now: float, paused: list[int]) -> Timing:
+    """A game's clocks from its time control and the server's rules at the moment it starts."""
+    policy = settings.get("timeout_policy", "forfeit")
+    reminders = settings.get("reminders", [50, 90])
+    return Timing.start(
+        control, match.players, match.awaited_seats(), now,
+        policy=policy if policy in ("forfeit", "skip", "ai") else "forfeit",
+        grace=float(settings.get("grace_hours", 24)) * HOUR,
+        reminders=[int(value) for value in reminders if 0 < int(value) < 100],
+        stall=float(settings.get("stall_days", 30)) * DAY,
+        paused=paused,
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,8 +119,10 @@ def match_of(record: GameRecord) -> Match:
 class GameService:
     """The operations the cogs call; each either fully happens or raises and changes nothing."""
 
-    def __init__(self, store: Store) -> None:
+    def __init__(self, store: Store, now: Callable[[], float] = time.time) -> None:
         self.store = store
+        self.now = now
+        """The one clock of the platform's timing: tests pass a fake one and move it."""
 
     async def create(
         self, game_id: str, *, guild_id: int | None, channel_id: int, host_id: int, players: int | None,
@@ -90,10 +130,11 @@ class GameService:
     ) -> GameRecord:
         game = registry.get(game_id)
         capacity = players or max(game.player_counts)
+        self.check_platform_options(options)
         if players is None:
-            self.check_lobby_options(game, options)
+            self.check_lobby_options(game, game_options(options))
         else:
-            game.validate_options(players, options)
+            game.validate_options(players, game_options(options))
         return await self.store.create_game(
             game_type=game.id, guild_id=guild_id, channel_id=channel_id, host_id=host_id,
             options=dict(options), capacity=capacity,
@@ -113,12 +154,19 @@ class GameService:
                 errors.append(error)
         raise errors[0]
 
+    @staticmethod
+    def check_platform_options(options: Mapping[str, Any]) -> None:
+        for key, value in options.items():
+            if key.startswith(PLATFORM_PREFIX) and (key != TIME_OPTION or value not in TIME_KEYS):
+                raise BadOptions(T("その設定は選べません。", "That setting is not available."))
+
     async def set_option(self, record: GameRecord, user_id: int, is_admin: bool, key: str, value: str) -> GameRecord:
         self.require_host(record, user_id, is_admin)
         if record.status != "lobby":
             raise LobbyError("not_lobby")
         options = {**record.options, key: value}
-        self.check_lobby_options(game_of(record), options, record.capacity)
+        self.check_platform_options(options)
+        self.check_lobby_options(game_of(record), game_options(options), record.capacity)
         return await self.store.update_lobby(record.id, options=options)
 
     async def start(self, record: GameRecord, user_id: int, is_admin: bool) -> Loaded:
@@ -127,12 +175,23 @@ class GameService:
             raise LobbyError("not_lobby")
         game = game_of(record)
         seed = secrets.randbits(62)
-        match = Match.start(game, len(record.players), seed, record.options)
+        match = Match.start(game, len(record.players), seed, game_options(record.options))
+        timing = await self.start_timing(record, match, lobby_control(record.options, await self.settings(record)))
         started = await self.store.start_game(
             record.id, players=list(record.players), seed=seed, state=match.to_json(), version=match.version,
-            outbox={"start": True},
+            outbox={"start": True}, timing=timing.to_json(), due_at=timing.next_due(),
         )
         return Loaded(started, match)
+
+    async def settings(self, record: GameRecord) -> dict[str, Any]:
+        return await self.store.get_guild_settings(record.guild_id) if record.guild_id is not None else {}
+
+    async def start_timing(self, record: GameRecord, match: Match, control: TimeControl) -> Timing:
+        """Fresh clocks: players on vacation start with theirs stopped."""
+        now = self.now()
+        away = [seat for seat, user_id in enumerate(record.players)
+                if ((await self.store.get_user(user_id)).prefs.get("vacation_until") or 0) > now]
+        return new_timing(control, match, await self.settings(record), now, away)
 
     async def load(self, game_id: int) -> Loaded:
         """An active game, decoded once for everything this click needs."""
@@ -198,19 +257,27 @@ class GameService:
 
     async def _commit(self, loaded: Loaded, step: Step, automatic: str | None) -> Played | None:
         """None when another commit landed first (nothing changed); the new record is built, not re-read."""
-        new = step.match
+        new, before = step.match, loaded.match
         status = "finished" if new.finished else "active"
         state = new.to_json()
+        now = self.now()
+        if loaded.record.timing is None:  # a game started before clocks existed gets them now
+            timing = await self.start_timing(loaded.record, new, default_control(await self.settings(loaded.record)))
+        else:
+            timing = Timing.from_json(loaded.record.timing).after_step(
+                before.awaited_seats(), before.decisions, new.awaited_seats(), new.decisions, step.seat, now)
+        due_at = None if new.finished else timing.next_due()
         ok = await self.store.commit_action(
-            loaded.record.id, expected_version=loaded.match.version, seat=step.seat, action=step.notation,
-            state=state, version=new.version, status=status, outbox=outbox_entry(loaded.match, step, automatic),
+            loaded.record.id, expected_version=before.version, seat=step.seat, action=step.notation,
+            state=state, version=new.version, status=status, outbox=outbox_entry(before, step, automatic),
+            timing=timing.to_json(), due_at=due_at,
         )
         if not ok:
             return None
-        now = time.time()
         record = dataclasses.replace(loaded.record, state=state, version=new.version, status=status, updated_at=now,
-                                     finished_at=now if status in CLOSED_STATUSES else None)
-        return Played(record, loaded.match, step, automatic)
+                                     finished_at=now if status in CLOSED_STATUSES else None, timing=timing.to_json(),
+                                     due_at=due_at)
+        return Played(record, before, step, automatic)
 
     @staticmethod
     def seat(record: GameRecord, user_id: int) -> int:
@@ -257,27 +324,10 @@ class GameService:
             return await self.store.list_games(statuses=statuses, user_id=user_id)
         return await self.store.list_games(guild_id=guild_id, statuses=statuses)
 
-    async def due_forfeits(self, now: float) -> list[tuple[Loaded, int]]:
-        """(game, awaited seat) for active games silent longer than their server's turn timeout."""
-        due: list[tuple[Loaded, int]] = []
-        hours_by_guild: dict[int, float] = {}
-        for record in await self.store.games_awaiting_since(now - 3600):
-            if record.guild_id is None:
-                continue
-            if record.guild_id not in hours_by_guild:
-                settings = await self.store.get_guild_settings(record.guild_id)
-                hours_by_guild[record.guild_id] = float(settings.get("turn_timeout_hours", 0) or 0)
-            hours = hours_by_guild[record.guild_id]
-            if hours and record.updated_at <= now - hours * 3600:
-                loaded = Loaded(record, match_of(record))
-                awaited = loaded.match.awaited_seats()
-                if awaited:
-                    due.append((loaded, awaited[0]))
-        return due
-
 
 def options_summary(game: Game, options: Mapping[str, Any], locale: str) -> list[tuple[str, str]]:
-    """(label, value label) for each option, defaults filled in."""
+    """(label, value label) for each game option, defaults filled in (the platform's own are shown apart)."""
+    options = game_options(options)
     rows = []
     for spec in game.options:
         value = str(options.get(spec.key, spec.default))

@@ -4,13 +4,15 @@ without importing the click handling (and the click handling imports the publish
 
 from __future__ import annotations
 
-from typing import Mapping
+from typing import Any, Mapping
 
 import discord
 
 from engine.core.game import Game
 from engine.core.types import Choice
 from tabletop import ids
+from tabletop.clocks import PRESETS
+from tabletop.service import TIME_OPTION, lobby_control
 from tabletop.i18n import tr
 from tabletop.interactions import clip
 from tabletop.picker import Entry, Menu, encode
@@ -18,6 +20,7 @@ from storage.base import GameRecord
 
 LABEL_LIMIT = 80
 OPTION_LIMIT = 100
+LOBBY_GAME_OPTIONS = 3
 
 
 def board_view(game_id: int, locale: str) -> discord.ui.View:
@@ -33,6 +36,16 @@ def take_view(game_id: int, locale: str) -> discord.ui.View:
     return view
 
 
+def vote_view(game_id: int, seat: int, locale: str) -> discord.ui.View:
+    """Skip or expel a seat that ran out of time; the other seats vote (tabletop.votes)."""
+    view = discord.ui.View(timeout=None)
+    view.add_item(discord.ui.Button(label=tr("timing.vote_skip", locale), style=discord.ButtonStyle.secondary,
+                                    custom_id=ids.vote(game_id, seat, "skip")))
+    view.add_item(discord.ui.Button(label=tr("timing.vote_expel", locale), style=discord.ButtonStyle.danger,
+                                    custom_id=ids.vote(game_id, seat, "expel")))
+    return view
+
+
 def resign_view(game_id: int, locale: str) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     view.add_item(discord.ui.Button(label=tr("game.resign_button", locale), style=discord.ButtonStyle.danger, custom_id=ids.resign(game_id)))
@@ -43,14 +56,16 @@ LOBBY_STYLES = {"join": discord.ButtonStyle.success, "leave": discord.ButtonStyl
                 "start": discord.ButtonStyle.primary, "cancel": discord.ButtonStyle.danger}
 
 
-def lobby_view(record: GameRecord, game: Game, locale: str) -> discord.ui.View:
+def lobby_view(record: GameRecord, game: Game, locale: str, settings: Mapping[str, Any]) -> discord.ui.View:
+    """Join/leave/start/cancel, a select per game option (at most `LOBBY_GAME_OPTIONS`; more are typed in
+    the game's own `/<game> new`), and the time control (the server's default until the host picks)."""
     view = discord.ui.View(timeout=None)
     if record.status != "lobby":
         return view
     for op, style in LOBBY_STYLES.items():
         view.add_item(discord.ui.Button(label=tr(f"lobby.{op}", locale), style=style, custom_id=ids.lobby(op, record.id)))
     counts = [count for count in game.player_counts if count <= record.capacity] or list(game.player_counts)
-    for row, spec in enumerate(game.options[:4], start=1):
+    for row, spec in enumerate(game.options[:LOBBY_GAME_OPTIONS], start=1):
         current = str(record.options.get(spec.key, spec.default))
         offered = [c for c in spec.choices if any(spec.allowed(c.key, count) for count in counts)]
         view.add_item(discord.ui.Select(
@@ -63,6 +78,14 @@ def lobby_view(record: GameRecord, game: Game, locale: str) -> discord.ui.View:
             ],
             row=row,
         ))
+    current = lobby_control(record.options, settings)
+    view.add_item(discord.ui.Select(
+        custom_id=ids.lobby_option(record.id, TIME_OPTION),
+        placeholder=clip(tr("lobby.time", locale), 150),
+        options=[discord.SelectOption(label=clip(f"{tr('lobby.time', locale)}: {control.label().get(locale)}", OPTION_LIMIT),
+                                      value=control.key, default=control == current) for control in PRESETS],
+        row=4,
+    ))
     return view
 
 

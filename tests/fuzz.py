@@ -125,7 +125,8 @@ async def forged_options(table: Table, rng: random.Random, game_id: int, game_ty
     if choice == 2:
         return await table.world.slash(user, "warchest prefs", {"royal_guard": noise(rng)}, channel_id=CHANNEL,
                                        guild_id=GUILD, forged=True)
-    options = {"language": noise(rng), "turn_timeout_hours": rng.choice([-5, 10**6])}
+    options = {"language": noise(rng), "grace_hours": rng.choice([-5, 10**6]), "time_control": noise(rng),
+               "reminders": noise(rng), "timeout_policy": noise(rng)}
     return await table.world.slash(PLAYERS[2], "game-settings", options, channel_id=CHANNEL, guild_id=GUILD, forged=True)
 
 

@@ -6,22 +6,24 @@ from __future__ import annotations
 from discord.ext import commands
 
 from cogs.game.group import GAME
+from cogs.game.history import HistoryCommands
 from cogs.game.lobby import LobbyCommands
+from cogs.game.timing import TimingCommands
 from tabletop.bot import TabletopBot
 
 
-class GameCog(LobbyCommands, commands.Cog, name="Game"):
+class GameCog(LobbyCommands, HistoryCommands, TimingCommands, commands.Cog, name="Game"):
     game = GAME
 
     def __init__(self, bot: TabletopBot) -> None:
         self.bot = bot
 
     async def cog_load(self) -> None:
-        self.timeouts.start()
+        self.scheduler.start()
         self.outbox.start()
 
     async def cog_unload(self) -> None:
-        self.timeouts.cancel()
+        self.scheduler.cancel()
         self.outbox.cancel()
 
 

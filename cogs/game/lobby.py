@@ -18,16 +18,18 @@ from tabletop.interactions import admin_here, check_place, clip, refusals, send_
 from tabletop.lobby_ui import create_lobby
 from tabletop.outbox import deliver_pending
 from tabletop.publish import after_commit
-from tabletop.service import Loaded, game_of, match_of
+from tabletop.away import DEFAULT_VACATION_DAYS
+from tabletop.clocks import DEFAULT_GRACE_HOURS, DEFAULT_REMINDERS, DEFAULT_STALL_DAYS, POLICIES, POLICY_NAMES, PRESETS
+from tabletop.service import TIME_KEYS, Loaded, default_control, game_of, match_of
 from tabletop.turn_ui import show_private
 from tabletop.i18n import lang, ls, text, tr
-from storage.base import GameRecord, LobbyError
+from storage.base import GameRecord
 
 log = logging.getLogger("tabletop.lobby")
 LANGUAGES = {"ja": "日本語", "en": "English"}
 OUTBOX_SECONDS = 60
 RESIGN_WORDS = {"resign", "!resign", "投了", "forfeit", "!forfeit"}
-MAX_TIMEOUT_HOURS = 720
+MAX_GRACE_HOURS = 168
 DECISION_MARK = "#"
 ACTION_CHARS = 200
 
@@ -224,53 +226,48 @@ class LobbyCommands:
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
     @app_commands.command(name="game-settings", description=ls("Server settings for games (Manage Server)", "ゲームのサーバー設定(サーバー管理者)"))
-    @app_commands.describe(language=ls("Language of boards and thread messages", "盤面とスレッドの言語"),
-                           turn_timeout_hours=ls("Forfeit a player silent this many hours (0 = never)", "この時間操作がなければ時間切れ負け(0で無効)"))
-    @app_commands.choices(language=[app_commands.Choice(name=name, value=code) for code, name in LANGUAGES.items()])
+    @app_commands.describe(
+        language=ls("Language of boards and thread messages", "盤面とスレッドの言語"),
+        time_control=ls("Default time control of new lobbies", "新しいゲームの持ち時間の既定値"),
+        timeout_policy=ls("What happens when a player runs out of time", "持ち時間が切れたときの処理"),
+        grace_hours=ls("Hours the others may vote before the policy applies", "処理までに他の人が投票できる時間"),
+        reminders=ls("Reminders at these % of a move's time, e.g. 50,90 (0 = none)", "手番時間の何%でリマインドするか 例: 50,90(0で無し)"),
+        stall_days=ls("Flag, then end, games silent this many days (0 = never)", "この日数動かないゲームを警告・終了(0で無効)"),
+        vacation_days=ls("Vacation days per player per year", "1人あたりの年間休暇日数"),
+    )
+    @app_commands.choices(
+        language=[app_commands.Choice(name=name, value=code) for code, name in LANGUAGES.items()],
+        time_control=[app_commands.Choice(name=ls(control.label().en, control.label().ja), value=control.key) for control in PRESETS],
+        timeout_policy=[app_commands.Choice(name=ls(POLICY_NAMES[policy].en, POLICY_NAMES[policy].ja), value=policy) for policy in POLICIES],
+    )
     @app_commands.default_permissions(manage_guild=True)
     @app_commands.guild_only()
-    async def settings(self, interaction: discord.Interaction, language: str | None = None,
-                       turn_timeout_hours: app_commands.Range[int, 0, MAX_TIMEOUT_HOURS] | None = None) -> None:
+    async def settings(self, interaction: discord.Interaction, language: str | None = None, time_control: str | None = None,
+                       timeout_policy: str | None = None, grace_hours: app_commands.Range[int, 0, MAX_GRACE_HOURS] | None = None,
+                       reminders: str | None = None, stall_days: app_commands.Range[int, 0, 365] | None = None,
+                       vacation_days: app_commands.Range[int, 0, 365] | None = None) -> None:
         """A top-level command, so Discord honours its default permissions; checked again here."""
         permissions = interaction.permissions
         if interaction.guild_id is None or not permissions.manage_guild:
             await send_ephemeral(interaction, tr("err.not_host", interaction.locale))
             return
-        if (language is not None and language not in LANGUAGES) or \
-                (turn_timeout_hours is not None and not 0 <= turn_timeout_hours <= MAX_TIMEOUT_HOURS):
+        percents = parse_percents(reminders) if reminders is not None else []
+        if (language is not None and language not in LANGUAGES) or (time_control is not None and time_control not in TIME_KEYS) \
+                or (timeout_policy is not None and timeout_policy not in POLICIES) or percents is None:
             await send_ephemeral(interaction, tr("err.bad_input", interaction.locale))
             return
-        changes: dict[str, object] = {}
-        if language is not None:
-            changes["locale"] = language
-        if turn_timeout_hours is not None:
-            changes["turn_timeout_hours"] = turn_timeout_hours
+        changes: dict[str, object] = {key: value for key, value in (
+            ("locale", language), ("time_control", time_control), ("timeout_policy", timeout_policy), ("grace_hours", grace_hours),
+            ("stall_days", stall_days), ("vacation_days", vacation_days)) if value is not None}
+        if reminders is not None:
+            changes["reminders"] = percents
+        if time_control is not None:
+            changes["turn_timeout_hours"] = None  # the older setting gives way to the time control
         settings = await self.bot.store.update_guild_settings(interaction.guild_id, changes)
-        locale = lang(interaction.locale)
-        hours = int(settings.get("turn_timeout_hours", 0) or 0)
-        shown = "\n".join([
-            tr("settings.language", locale, value=LANGUAGES.get(str(settings.get("locale", "en")), "English")),
-            tr("settings.timeout", locale, value=tr("settings.hours", locale, n=hours) if hours else tr("settings.never", locale)),
-        ])
-        await send_ephemeral(interaction, tr("game.settings_saved", locale, settings="\n" + shown))
+        await send_ephemeral(interaction, tr("game.settings_saved", interaction.locale,
+                                             settings="\n" + settings_summary(settings, lang(interaction.locale))))
 
-    # ---- turn timeouts ---------------------------------------------------------------------------------
-
-    @tasks.loop(minutes=10)
-    async def timeouts(self) -> None:
-        """One loop polling the database survives restarts (a sleeping task per game would not)."""
-        for loaded, seat in await self.bot.service.due_forfeits(time.time()):
-            try:
-                played = await self.bot.service.concede(loaded, seat, forfeit=True, expected_version=loaded.match.version)
-                await after_commit(self.bot, played)
-            except (GameError, LobbyError):
-                continue
-            except Exception:  # noqa: BLE001 - one bad game must not stop the loop
-                log.exception("forfeit of game %s failed", loaded.record.id)
-
-    @timeouts.before_loop
-    async def before_timeouts(self) -> None:
-        await self.bot.wait_until_ready()
+    # ---- the outbox ------------------------------------------------------------------------------------
 
     @tasks.loop(seconds=OUTBOX_SECONDS)
     async def outbox(self) -> None:
@@ -286,3 +283,26 @@ class LobbyCommands:
     async def before_outbox(self) -> None:
         await self.bot.wait_until_ready()
 
+
+
+def parse_percents(value: str) -> list[int] | None:
+    """"50,90" → [50, 90]; "0" or "" → no reminders; None when it is not a list of 1–99."""
+    parts = [part.strip() for part in value.replace("、", ",").split(",") if part.strip() and part.strip() != "0"]
+    if not all(part.isdigit() and 0 < int(part) < 100 for part in parts) or len(parts) > 5:
+        return None
+    return sorted({int(part) for part in parts})
+
+
+def settings_summary(settings: dict, locale: str) -> str:
+    """Every game setting of the server as it now stands, defaults included."""
+    control = default_control(settings)
+    percents = settings.get("reminders", list(DEFAULT_REMINDERS))
+    return "\n".join([
+        tr("settings.language", locale, value=LANGUAGES.get(str(settings.get("locale", "en")), "English")),
+        tr("settings.time_control", locale, value=control.label().get(locale)),
+        tr("settings.policy", locale, value=POLICY_NAMES[settings.get("timeout_policy", "forfeit")].get(locale)),
+        tr("settings.grace", locale, value=settings.get("grace_hours", DEFAULT_GRACE_HOURS)),
+        tr("settings.reminders", locale, value=", ".join(f"{p}%" for p in percents) or tr("settings.never", locale)),
+        tr("settings.stall", locale, value=settings.get("stall_days", DEFAULT_STALL_DAYS) or tr("settings.never", locale)),
+        tr("settings.vacation", locale, value=settings.get("vacation_days", DEFAULT_VACATION_DAYS)),
+    ])

@@ -20,6 +20,7 @@ from storage.base import GameRecord
 from tabletop.bot import TabletopBot
 from tabletop.config import Config
 from tabletop.picker import build, decode
+from tabletop.service import game_options
 from tests.fakediscord import FakeDiscord, RecordedMessage
 
 GUILD, CHANNEL, LOCKED = 1, 10, 11
@@ -196,15 +197,13 @@ def path_to(actions: tuple[Action, ...], notation: str) -> tuple[int, ...]:
 def private_event_texts(record: GameRecord, actions: list[tuple[int, str]], names: dict[int, str]) -> dict[int, set[str]]:
     """Every private event line each seat received, in both languages, by replaying the stored log."""
     game = registry.get(record.game_type)
-    match = Match.start(game, len(record.players), record.seed or 0, record.options)
+    match = Match.start(game, len(record.players), record.seed or 0, game_options(record.options))
     secrets: dict[int, set[str]] = {seat: set() for seat in range(len(record.players))}
-    for seat, notation in actions:
-        step = match.replay_step(seat, notation)
+    for step in match.replay_steps(actions):
         for event in step.events:
             if event.seat is not None:
                 for locale in ("ja", "en"):
                     secrets[event.seat].add(event.text.render(locale, names))
-        match = step.match
     return secrets
 
 

@@ -67,10 +67,11 @@ async def test_settings_are_a_top_level_command_for_managers_only(table: Table) 
     with pytest.raises(PermissionError):  # Discord hides it from members without Manage Server
         await table.world.slash(CAROL, "game-settings", {"language": "en"}, channel_id=CHANNEL, guild_id=GUILD)
     table.world.user(DAVE).guild_permissions[GUILD] = MANAGE_GUILD
-    saved = await table.world.slash(DAVE, "game-settings", {"language": "en", "turn_timeout_hours": 24},
+    saved = await table.world.slash(DAVE, "game-settings", {"language": "en", "time_control": "move:86400", "reminders": "50, 90"},
                                     channel_id=CHANNEL, guild_id=GUILD)
     text = saved.messages[-1].text
-    assert "English" in text and "24" in text and "turn_timeout_hours" not in text and "locale=" not in text
+    assert "English" in text and "1手1日" in text and "50%, 90%" in text
+    assert "time_control" not in text and "locale=" not in text
 
 
 async def test_names_are_escaped_and_nobody_outside_is_pinged(table: Table) -> None:

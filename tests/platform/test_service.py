@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import time
 from pathlib import Path
 from typing import AsyncIterator
 
@@ -14,6 +13,7 @@ from engine.core.match import Match
 from storage import open_store
 from storage.base import LobbyError, Store
 from tabletop.interactions import NotHost
+from tabletop.clocks import TimeControl, Timing
 from tabletop.service import GameService, match_of
 
 HOST, GUEST, STRANGER = 11, 22, 33
@@ -126,19 +126,38 @@ async def test_resign_and_cancel(service: GameService) -> None:
         await service.cancel(cancelled, HOST, False)
 
 
-async def test_turn_timeout_forfeits_the_awaited_seat(service: GameService) -> None:
+async def test_the_older_turn_timeout_setting_becomes_a_per_move_clock(service: GameService) -> None:
+    await service.store.update_guild_settings(1, {"turn_timeout_hours": 24})
+    service.now = lambda: 1000.0
     game_id = await started(service)
     record = (await service.load(game_id)).record
-    await service.store.update_guild_settings(1, {"turn_timeout_hours": 24})
-    assert await service.due_forfeits(record.updated_at + 23 * 3600) == []
-    due = await service.due_forfeits(record.updated_at + 25 * 3600)
-    assert [(loaded.record.id, seat) for loaded, seat in due] == [(game_id, match_of(record).awaited_seats()[0])]
+    timing = Timing.from_json(record.timing or {})
+    seat = match_of(record).awaited_seats()[0]
+    assert timing.control == TimeControl("move", 24 * 3600) and timing.deadline(seat) == 1000.0 + 24 * 3600
+    assert record.due_at == 1000.0 + 12 * 3600  # the half-time reminder
+    assert [g.id for g in await service.store.due_games(1000.0 + 12 * 3600)] == [game_id]
+    assert await service.store.due_games(1000.0 + 12 * 3600 - 1) == []
+
+
+async def test_a_commit_moves_the_clocks_in_the_same_transaction(service: GameService) -> None:
+    await service.store.update_guild_settings(1, {"time_control": "move:3600"})
+    service.now = lambda: 0.0
+    game_id = await started(service)
+    loaded = await service.load(game_id)
+    seat = loaded.match.awaited_seats()[0]
+    service.now = lambda: 600.0
+    played = await service.play(loaded, seat, loaded.match.legal_actions(seat)[0].notation, decision_id=loaded.match.decisions[seat])
+    stored = await service.store.get_game(game_id)
+    assert stored is not None and stored.timing == played.record.timing and stored.due_at == played.record.due_at
+    timing = Timing.from_json(stored.timing or {})
+    for asked in played.match.awaited_seats():
+        assert timing.deadline(asked) == 600.0 + 3600
 
 
 async def test_a_forfeit_judged_on_an_old_state_loses_to_a_move_that_landed(service: GameService) -> None:
     game_id = await started(service)
-    await service.store.update_guild_settings(1, {"turn_timeout_hours": 24})
-    (judged, seat), = await service.due_forfeits(time.time() + 25 * 3600)
+    judged = await service.load(game_id)
+    seat = judged.match.awaited_seats()[0]
     await service.play(judged, seat, judged.match.legal_actions(seat)[0].notation, decision_id=judged.match.decisions[seat])
     with pytest.raises(StaleVersion):
         await service.concede(judged, seat, forfeit=True, expected_version=judged.match.version)

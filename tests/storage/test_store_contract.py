@@ -18,7 +18,7 @@ StoreFactory = Callable[[], Store]
 PROTOCOL_METHODS = {
     "open", "close", "create_game", "get_game", "list_games", "game_for_thread", "add_player", "remove_player",
     "update_lobby", "start_game", "commit_action", "cancel_game", "set_messages", "actions", "get_user",
-    "update_user", "get_guild_settings", "update_guild_settings", "games_awaiting_since", "pending_outbox",
+    "update_user", "get_guild_settings", "update_guild_settings", "pending_outbox",
     "outbox_advance", "update_timing", "due_games", "user_games", "set_user_due", "due_users",
 }
 
@@ -459,21 +459,6 @@ async def test_game_for_thread(store: Store) -> None:
     assert await store.game_for_thread(301) is None
     assert (await store.game_for_thread(300)).id == finished.id  # type: ignore[union-attr]
     assert await store.game_for_thread(999) is None
-
-
-async def test_games_awaiting_since(store: Store) -> None:
-    await make_lobby(store)
-    old = await make_active(store, ALICE)
-    new = await make_active(store, BOB)
-    done = await make_active(store, CAROL)
-    assert await play(store, done, status="finished")
-    old_at = (await store.get_game(old.id)).updated_at  # type: ignore[union-attr]
-    new_at = (await store.get_game(new.id)).updated_at  # type: ignore[union-attr]
-    assert [g.id for g in await store.games_awaiting_since(math.inf)] == [old.id, new.id]
-    assert await store.games_awaiting_since(old_at) == []
-    assert [g.id for g in await store.games_awaiting_since(math.nextafter(old_at, math.inf))] == [old.id]
-    assert await play(store, old)
-    assert [g.id for g in await store.games_awaiting_since(math.nextafter(new_at, math.inf))] == [new.id]
 
 
 # -- JSON -----------------------------------------------------------------------------------------------

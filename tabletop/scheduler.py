@@ -166,7 +166,8 @@ async def announce_timeout(bot: "TabletopBot", record: GameRecord, timing: Timin
     if timing.grace > 0 and others:
         ends = int((timing.seats[seat].over or 0) + timing.grace)
         text = tr("timing.timeout_vote", locale, name=names[seat], policy=policy, at=f"<t:{ends}:R>")
-        await mention_message(bot, record, others, text, view=vote_view(record.id, seat, locale))
+        mentions = " ".join(f"<@{user}>" for user in others)
+        await mention_message(bot, record, others, f"{text}\n{mentions}", view=vote_view(record.id, seat, locale))
     else:
         await mention_message(bot, record, [], tr("timing.timeout_now", locale, name=names[seat], policy=policy))
 

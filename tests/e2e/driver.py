@@ -29,9 +29,22 @@ PICK = re.compile(r"^tt:(pick|psel):(\d+):(\d+):([0-9.]*)$")
 """Forward picker items only: a Back button ends in "~" and does not match."""
 
 
-def make_bot(db_path: Path, extra_cogs: tuple[str, ...] = ()) -> TabletopBot:
+@dataclass
+class FakeClock:
+    """The platform's clock in tests: games over days happen in a moment by moving it."""
+
+    now_at: float = 1_795_000_000.0  # 2026-11-19, a Thursday
+
+    def now(self) -> float:
+        return self.now_at
+
+    def advance(self, seconds: float) -> None:
+        self.now_at += seconds
+
+
+def make_bot(db_path: Path, extra_cogs: tuple[str, ...], clock: FakeClock) -> TabletopBot:
     config = Config(token=None, database_path=str(db_path), dev_guild_id=None, log_level="INFO", extra_cogs=extra_cogs)
-    return TabletopBot(config, open_store(str(db_path)))
+    return TabletopBot(config, open_store(str(db_path)), now=clock.now)
 
 
 @dataclass
@@ -42,12 +55,14 @@ class Table:
     db_path: Path
     extra_cogs: tuple[str, ...] = ()
     bot: TabletopBot = field(init=False)
+    clock: FakeClock = field(default_factory=FakeClock)
+    """The bot's clock, kept across restarts; tests move it instead of sleeping."""
     commits: dict[int, list[tuple[int, int]]] = field(default_factory=dict)
     """Per game, (interactions delivered so far, version reached) each time `take_turn` commits: marks
     the figures (tests/e2e/figures.py) use to attribute each player's click to the action it led to."""
 
     async def boot(self) -> None:
-        self.bot = make_bot(self.db_path, self.extra_cogs)
+        self.bot = make_bot(self.db_path, self.extra_cogs, self.clock)
         await self.world.attach(self.bot)
 
     async def restart(self) -> None:

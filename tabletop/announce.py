@@ -23,7 +23,7 @@ from tabletop.cache import BoundedCache
 from tabletop.clocks import Timing
 from tabletop.i18n import lang, tr
 from tabletop.interactions import clip
-from tabletop.service import game_of, options_summary
+from tabletop.service import game_of, lobby_control, options_summary
 from storage.base import GameRecord
 
 if TYPE_CHECKING:
@@ -169,6 +169,8 @@ async def lobby_embed(bot: "TabletopBot", record: GameRecord, locale: str) -> di
         inline=False,
     )
     options = options_summary(game, record.options, locale)
+    control = lobby_control(record.options, await bot.service.settings(record))
+    options.append((tr("lobby.time", locale), control.label().get(locale)))
     if options:
         embed.add_field(name=tr("lobby.options", locale), value="\n".join(f"{k}: **{v}**" for k, v in options), inline=False)
     counts = "/".join(str(count) for count in game.player_counts if count <= record.capacity)

@@ -19,7 +19,8 @@ from tabletop.lobby_ui import create_lobby
 from tabletop.outbox import deliver_pending
 from tabletop.publish import after_commit
 from tabletop.away import DEFAULT_VACATION_DAYS
-from tabletop.clocks import DEFAULT_GRACE_HOURS, DEFAULT_REMINDERS, DEFAULT_STALL_DAYS, POLICIES, POLICY_NAMES, PRESETS
+from tabletop.announce import clock_note
+from tabletop.clocks import DEFAULT_GRACE_HOURS, DEFAULT_REMINDERS, DEFAULT_STALL_DAYS, POLICIES, POLICY_NAMES, PRESETS, Timing
 from tabletop.service import TIME_KEYS, Loaded, default_control, game_of, match_of
 from tabletop.turn_ui import show_private
 from tabletop.i18n import lang, ls, text, tr
@@ -116,7 +117,10 @@ class LobbyCommands:
             where = announce.jump_url(record, record.board_message_id if record.status == "active" else record.lobby_message_id)
             waiting = ""
             if record.status == "active":
-                waiting = " — " + ", ".join(f"<@{record.players[s]}>" for s in match_of(record).awaited_seats())
+                timing = Timing.from_json(record.timing) if record.timing else None
+                waiting = " — " + tr("game.waiting_on", locale, who=", ".join(
+                    f"<@{record.players[s]}>" + (clock_note(timing, s, locale) if timing else "")
+                    for s in match_of(record).awaited_seats()))
             lines.append(f"**#{record.id} {game_of(record).name.get(locale)}** ({status}){waiting} {where}")
         embed = discord.Embed(title=tr("game.list_title", locale), description=clip("\n".join(lines), 4096))
         await interaction.response.send_message(embed=embed, ephemeral=True)

@@ -25,7 +25,11 @@ LOG_PAGE = rf"tt:log:{GID}:(?P<page>\d{{1,6}}):(?P<via>[fpcnl])"
 REPLAY_STEP = rf"tt:replay:{GID}:(?P<step>\d{{1,6}}):(?P<via>[fpcnlbj])"
 """History pagers: the page or step to show, and which button leads there (`via`), so two buttons
 leading to the same place (⏮ and ◀ on the second page) still have distinct custom ids."""
-ALL = (LOBBY, LOBBY_OPTION, TAKE, INFO, RESIGN, PICK, PICK_SELECT, LOG_PAGE, REPLAY_STEP, VOTE)
+TAKEBACK_ANSWER = rf"tt:tb:{GID}:(?P<ver>\d{{1,9}}):(?P<seat>\d):(?P<mask>\d{{1,3}}):(?P<op>yes|no)"
+"""An answer to a takeback request: the game version it was asked at, the requesting seat, and the seats
+that accepted so far as a bitmask (the message is edited as answers come in)."""
+REMATCH = rf"tt:rematch:{GID}"
+ALL = (LOBBY, LOBBY_OPTION, TAKE, INFO, RESIGN, PICK, PICK_SELECT, LOG_PAGE, REPLAY_STEP, VOTE, TAKEBACK_ANSWER, REMATCH)
 
 
 def lobby(op: str, game_id: int) -> str:
@@ -66,3 +70,11 @@ def replay_step(game_id: int, step: int, via: str) -> str:
 
 def vote(game_id: int, seat: int, choice: str) -> str:
     return f"tt:vote:{game_id}:{seat}:{choice}"
+
+
+def takeback_answer(game_id: int, version: int, seat: int, accepted: int, op: str) -> str:
+    return f"tt:tb:{game_id}:{version}:{seat}:{accepted}:{op}"
+
+
+def rematch(game_id: int) -> str:
+    return f"tt:rematch:{game_id}"

@@ -255,7 +255,7 @@ async def post_board(
     log_text = "\n".join(filter(None, [record.board_log if update else "", *lines]))
     content = tail_clip(log_text, "\n".join(status))
     file = None if update else await _board_image(record, match, locale, names)
-    view = None if match.finished else views.board_view(record.id, locale)
+    view = views.rematch_view(record.id, locale) if match.finished else views.board_view(record.id, locale)
     mentions = discord.AllowedMentions(everyone=False, roles=False, replied_user=False,
                                        users=[discord.Object(record.players[seat]) for seat in notified])
     channel = bot.get_partial_messageable(record.thread_id or record.channel_id)

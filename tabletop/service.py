@@ -11,6 +11,7 @@ the same thing, so one seat's answer never invalidates another's.
 
 from __future__ import annotations
 
+import asyncio
 import dataclasses
 import secrets
 import time
@@ -18,11 +19,12 @@ from dataclasses import dataclass
 from typing import Any, Callable, Mapping
 
 from engine import registry
-from engine.core.errors import BadOptions, GameError, NotYourDecision, StaleVersion
+from engine.core.errors import BadOptions, GameError, NotYourDecision, StaleVersion, TakebackRefused
 from engine.core.game import Game
 from engine.core.match import Match, Step
 from engine.core.types import Action, T
 from tabletop.clocks import HOUR, DAY, PRESETS, TimeControl, Timing
+from tabletop.i18n import text
 from tabletop.interactions import NotHost
 from storage.base import CLOSED_STATUSES, GameRecord, LobbyError, Store
 
@@ -32,6 +34,8 @@ PLATFORM_PREFIX = "tt_"
 """Lobby options the platform owns (not the game's), e.g. the time control; no game option starts so."""
 TIME_OPTION = "tt_time"
 TIME_KEYS = frozenset(control.key for control in PRESETS)
+TAKEBACKS = "takebacks"
+"""The guild setting that allows (default) or forbids takebacks on the server."""
 
 
 def game_options(options: Mapping[str, Any]) -> dict[str, Any]:
@@ -233,6 +237,28 @@ class GameService:
             current = await self.load(loaded.record.id)
         raise self.lost_race()
 
+    async def takeback_step(self, loaded: Loaded, seat: int) -> Step:
+        """The takeback of the log's last entry that `seat` asks for, built but not committed. Raises
+        TakebackRefused with the reason when the server turned takebacks off or the rules refuse it (not
+        `seat`'s own last action, or one that showed something or used chance). The position before that
+        entry is not stored, so it is replayed from the seed, off the event loop."""
+        if not (await self.settings(loaded.record)).get(TAKEBACKS, True):
+            raise TakebackRefused(text("afterplay.takebacks_off"))
+        log = [(entry.seat, entry.action) for entry in await self.store.actions(loaded.record.id)
+               if entry.seq <= loaded.match.version]
+        return await asyncio.to_thread(_takeback_from_log, loaded, seat, log)
+
+    async def take_back(self, loaded: Loaded, seat: int, expected_version: int) -> Played:
+        """Commit `seat`'s takeback, the other seats having agreed at `expected_version`: any move since
+        (or a second click of the same answer) finds another version and changes nothing."""
+        if loaded.match.version != expected_version:
+            raise self.lost_race()
+        step = await self.takeback_step(loaded, seat)
+        played = await self._commit(loaded, step, None)
+        if played is None:
+            raise self.lost_race()
+        return played
+
     @staticmethod
     def lost_race() -> StaleVersion:
         return StaleVersion(T("他の操作が先に反映されました。最新の盤面を確認してください。",
@@ -323,6 +349,18 @@ class GameService:
         if guild_id is None:
             return await self.store.list_games(statuses=statuses, user_id=user_id)
         return await self.store.list_games(guild_id=guild_id, statuses=statuses)
+
+
+def _takeback_from_log(loaded: Loaded, seat: int, log: list[tuple[int, str]]) -> Step:
+    """`Match.take_back` of the log's last entry, the match before it replayed from the seed (with an empty
+    log, `Match.take_back` itself refuses: there is nothing to take back)."""
+    record, match = loaded.record, loaded.match
+    before = match
+    if log and record.seed is not None:
+        before = Match.start(game_of(record), len(record.players), record.seed, game_options(record.options))
+        for step in before.replay_steps(log[:-1]):
+            before = step.match
+    return match.take_back(before, seat, log[-1] if log else None)
 
 
 def options_summary(game: Game, options: Mapping[str, Any], locale: str) -> list[tuple[str, str]]:

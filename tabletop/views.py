@@ -124,3 +124,21 @@ def _common(entries: tuple[Entry, ...]) -> tuple[int, ...]:
     first = entries[0].path
     length = min(len(entry.path) for entry in entries)
     return first[: next((i for i in range(length) if any(entry.path[i] != first[i] for entry in entries)), length)]
+
+
+def takeback_view(game_id: int, version: int, seat: int, accepted: int, locale: str) -> discord.ui.View:
+    """Accept / Refuse under a takeback request; `accepted` is the bitmask of seats that agreed so far."""
+    view = discord.ui.View(timeout=None)
+    view.add_item(discord.ui.Button(label=tr("afterplay.accept", locale), style=discord.ButtonStyle.success,
+                                    custom_id=ids.takeback_answer(game_id, version, seat, accepted, "yes")))
+    view.add_item(discord.ui.Button(label=tr("afterplay.refuse", locale), style=discord.ButtonStyle.danger,
+                                    custom_id=ids.takeback_answer(game_id, version, seat, accepted, "no")))
+    return view
+
+
+def rematch_view(game_id: int, locale: str) -> discord.ui.View:
+    """The final board's one button: a new lobby with the same players and options (tabletop.rematch)."""
+    view = discord.ui.View(timeout=None)
+    view.add_item(discord.ui.Button(label=tr("afterplay.rematch", locale), style=discord.ButtonStyle.primary,
+                                    custom_id=ids.rematch(game_id)))
+    return view

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from discord.ext import commands
 
+from cogs.game.afterplay import AfterplayCommands
 from cogs.game.group import GAME
 from cogs.game.history import HistoryCommands
 from cogs.game.lobby import LobbyCommands
@@ -12,7 +13,7 @@ from cogs.game.timing import TimingCommands
 from tabletop.bot import TabletopBot
 
 
-class GameCog(LobbyCommands, HistoryCommands, TimingCommands, commands.Cog, name="Game"):
+class GameCog(LobbyCommands, HistoryCommands, TimingCommands, AfterplayCommands, commands.Cog, name="Game"):
     game = GAME
 
     def __init__(self, bot: TabletopBot) -> None:

@@ -21,8 +21,8 @@ from tabletop.publish import after_commit
 from tabletop.away import DEFAULT_VACATION_DAYS
 from tabletop.announce import clock_note
 from tabletop.clocks import DEFAULT_GRACE_HOURS, DEFAULT_REMINDERS, DEFAULT_STALL_DAYS, POLICIES, POLICY_NAMES, PRESETS, Timing
-from tabletop.service import TIME_KEYS, Loaded, default_control, game_of, match_of
-from tabletop.turn_ui import show_private
+from tabletop.service import TAKEBACKS, TIME_KEYS, default_control, game_of, match_of
+from tabletop.turn_ui import resolve, show_private
 from tabletop.i18n import lang, ls, text, tr
 from storage.base import GameRecord
 
@@ -157,18 +157,12 @@ class LobbyCommands:
     @app_commands.autocomplete(action=action_autocomplete, game=game_id_autocomplete)
     async def play(self, interaction: discord.Interaction, action: str, game: int | None = None) -> None:
         async with refusals(interaction):
-            record = await self.bot.service.find_game(explicit=game, channel_id=interaction.channel_id,
-                                                      user_id=interaction.user.id, guild_id=interaction.guild_id)
-            if record is None:
-                raise GameError(text("err.which_game"))
-            if record.status != "active":
-                raise GameError(text("err.not_active"))
-            check_place(interaction, record, from_dm=True)
+            loaded = await resolve(interaction, game)
+            record = loaded.record
             notation, decision = split_value(action[:ACTION_CHARS])
             if notation.strip().lower() in RESIGN_WORDS:
                 await self.confirm_resign(interaction, record)
                 return
-            loaded = Loaded(record, match_of(record))
             seat = self.bot.service.seat(record, interaction.user.id)
             if decision is not None:
                 loaded.match.check_decision(seat, decision)
@@ -181,14 +175,7 @@ class LobbyCommands:
     @app_commands.autocomplete(game=game_id_autocomplete)
     async def resign(self, interaction: discord.Interaction, game: int | None = None) -> None:
         async with refusals(interaction):
-            record = await self.bot.service.find_game(explicit=game, channel_id=interaction.channel_id,
-                                                      user_id=interaction.user.id, guild_id=interaction.guild_id)
-            if record is None:
-                raise GameError(text("err.which_game"))
-            if record.status != "active":
-                raise GameError(text("err.not_active"))
-            check_place(interaction, record, from_dm=True)
-            await self.confirm_resign(interaction, record)
+            await self.confirm_resign(interaction, (await resolve(interaction, game)).record)
 
     async def confirm_resign(self, interaction: discord.Interaction, record: GameRecord) -> None:
         """Resigning, by command or typed as a move, always asks first and names the game."""
@@ -238,6 +225,7 @@ class LobbyCommands:
         reminders=ls("Reminders at these % of a move's time, e.g. 50,90 (0 = none)", "手番時間の何%でリマインドするか 例: 50,90(0で無し)"),
         stall_days=ls("Flag, then end, games silent this many days (0 = never)", "この日数動かないゲームを警告・終了(0で無効)"),
         vacation_days=ls("Vacation days per player per year", "1人あたりの年間休暇日数"),
+        takebacks=ls("Let players take back their last action when the others agree", "他の参加者の承認で直前の手を取り消せるようにする"),
     )
     @app_commands.choices(
         language=[app_commands.Choice(name=name, value=code) for code, name in LANGUAGES.items()],
@@ -249,7 +237,7 @@ class LobbyCommands:
     async def settings(self, interaction: discord.Interaction, language: str | None = None, time_control: str | None = None,
                        timeout_policy: str | None = None, grace_hours: app_commands.Range[int, 0, MAX_GRACE_HOURS] | None = None,
                        reminders: str | None = None, stall_days: app_commands.Range[int, 0, 365] | None = None,
-                       vacation_days: app_commands.Range[int, 0, 365] | None = None) -> None:
+                       vacation_days: app_commands.Range[int, 0, 365] | None = None, takebacks: bool | None = None) -> None:
         """A top-level command, so Discord honours its default permissions; checked again here."""
         permissions = interaction.permissions
         if interaction.guild_id is None or not permissions.manage_guild:
@@ -262,7 +250,7 @@ class LobbyCommands:
             return
         changes: dict[str, object] = {key: value for key, value in (
             ("locale", language), ("time_control", time_control), ("timeout_policy", timeout_policy), ("grace_hours", grace_hours),
-            ("stall_days", stall_days), ("vacation_days", vacation_days)) if value is not None}
+            ("stall_days", stall_days), ("vacation_days", vacation_days), (TAKEBACKS, takebacks)) if value is not None}
         if reminders is not None:
             changes["reminders"] = percents
         if time_control is not None:
@@ -309,4 +297,5 @@ def settings_summary(settings: dict, locale: str) -> str:
         tr("settings.reminders", locale, value=", ".join(f"{p}%" for p in percents) or tr("settings.never", locale)),
         tr("settings.stall", locale, value=settings.get("stall_days", DEFAULT_STALL_DAYS) or tr("settings.never", locale)),
         tr("settings.vacation", locale, value=settings.get("vacation_days", DEFAULT_VACATION_DAYS)),
+        tr("afterplay.settings_takebacks_on" if settings.get(TAKEBACKS, True) else "afterplay.settings_takebacks_off", locale),
     ])

@@ -8,9 +8,8 @@ edit a released step, add a new one.
 
 from __future__ import annotations
 
+import sqlite3
 from typing import Sequence
-
-import aiosqlite
 
 from storage.base import StoreError
 
@@ -114,32 +113,66 @@ MIGRATIONS: tuple[Migration, ...] = (
         "ALTER TABLE users ADD COLUMN due_at REAL",
         "CREATE INDEX users_due ON users (due_at) WHERE due_at IS NOT NULL",
     ),
+    (
+        # Every lookup a player triggers is an index search (tests/storage/test_query_plans.py proves it):
+        # - a game by its thread or channel: the newest game of each status is one index probe, so a
+        #   channel with thousands of finished games answers as fast as a fresh one;
+        "DROP INDEX games_by_channel",
+        "CREATE INDEX games_by_channel ON games (channel_id, status, id)",
+        "DROP INDEX games_by_thread",
+        "CREATE INDEX games_by_thread ON games (thread_id, status, id) WHERE thread_id IS NOT NULL",
+        # - (the old forfeit loop's (status, updated_at) index has no reader since the scheduler reads the
+        #   due index, and every commit paid for it: updated_at changes with each step. An index led by
+        #   status alone would also lure the due query away from games_due, onto every active game.)
+        "DROP INDEX games_by_status_updated",
+        # - a user's games of some statuses: the status is copied onto the seats, kept by triggers in the
+        #   same transaction as every change, so a long history of finished games is never walked to find
+        #   the few open ones.
+        "ALTER TABLE seats ADD COLUMN status TEXT",
+        "UPDATE seats SET status = (SELECT status FROM games WHERE games.id = seats.game_id)",
+        """
+        CREATE TRIGGER seats_status_on_join AFTER INSERT ON seats
+        BEGIN
+            UPDATE seats SET status = (SELECT status FROM games WHERE id = new.game_id)
+            WHERE rowid = new.rowid;
+        END
+        """,
+        """
+        CREATE TRIGGER seats_follow_game_status AFTER UPDATE OF status ON games WHEN old.status IS NOT new.status
+        BEGIN
+            UPDATE seats SET status = new.status WHERE game_id = new.id;
+        END
+        """,
+        "DROP INDEX seats_by_user",
+        "CREATE INDEX seats_by_user ON seats (user_id, status, game_id)",
+    ),
 )
 
 
-async def schema_version(db: aiosqlite.Connection) -> int:
-    rows = list(await db.execute_fetchall("PRAGMA user_version"))
-    return int(rows[0][0])
+def schema_version(db: sqlite3.Connection) -> int:
+    return int(db.execute("PRAGMA user_version").fetchone()[0])
 
 
-async def migrate(db: aiosqlite.Connection, steps: Sequence[Migration] = MIGRATIONS) -> int:
+def migrate(db: sqlite3.Connection, steps: Sequence[Migration] = MIGRATIONS) -> int:
     """Apply every step above the database's user_version; returns the final version.
 
+    Synchronous on purpose: the store runs the whole migration in its database thread as one call.
     The version is re-read inside each write transaction, so two processes opening the same new file
     at once both succeed (the second finds the work done). A database newer than this code is refused
     rather than used with a schema the code does not know.
     """
-    if await schema_version(db) > len(steps):
+    if schema_version(db) > len(steps):
         raise StoreError("schema_too_new")
     for target in range(1, len(steps) + 1):
-        await db.execute("BEGIN IMMEDIATE")
+        db.execute("BEGIN IMMEDIATE")
         try:
-            if await schema_version(db) < target:
+            if schema_version(db) < target:
                 for statement in steps[target - 1]:
-                    await db.execute(statement)
-                await db.execute(f"PRAGMA user_version = {target:d}")
-            await db.commit()
+                    db.execute(statement)
+                db.execute(f"PRAGMA user_version = {target:d}")
+            db.execute("COMMIT")
         except BaseException:
-            await db.rollback()
+            if db.in_transaction:
+                db.execute("ROLLBACK")
             raise
-    return await schema_version(db)
+    return schema_version(db)

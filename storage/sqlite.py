@@ -1,11 +1,17 @@
-"""The SQLite backend of `Store` (aiosqlite), built on the measured rules in the engineering notes.
+"""The SQLite backend of `Store`, built on the measured rules in the engineering notes.
 
-- One connection, `isolation_level=None` (we issue BEGIN/COMMIT ourselves), WAL, busy_timeout,
-  synchronous=NORMAL, foreign_keys=ON.
-- aiosqlite serializes statements but not transactions, so one `asyncio.Lock` is held for every whole
-  write transaction on the writer connection. Reads go to a second, query-only connection: in WAL mode
-  a reader sees the last commit and never waits for a writer, so `/game show` and autocomplete answer
-  while a long write holds the lock. Every read is a single SELECT, hence a consistent snapshot.
+- Two sqlite3 connections, each confined to a thread of its own (`DatabaseThread`): a writer and a
+  query-only reader. A store call is ONE hop to that thread and back: a whole write transaction
+  (BEGIN IMMEDIATE, its statements, COMMIT or ROLLBACK) runs there as one function, and so does a read
+  with the parsing of its rows. A hop costs about as much as a small statement, so a transaction of five
+  statements paid five times the hop through aiosqlite; and a transaction that lives inside one call can
+  never be left open, or interleaved with another coroutine's statements, by the event loop.
+- The writer's thread runs one call at a time, in submission order: that is the one-writer rule (no lock
+  held across awaits). Reads go to the reader: in WAL mode it sees the last commit and never waits for
+  the writer, so `/game show` and autocomplete answer while a long write runs. Every read is a single
+  SELECT, hence a consistent snapshot.
+- `isolation_level=None` (we issue BEGIN/COMMIT ourselves), WAL, busy_timeout, synchronous=NORMAL,
+  foreign_keys=ON.
 - Opening proves the file usable before anything runs: `PRAGMA quick_check` and a write inside a
   rolled-back transaction. A read-only or damaged file is one clear StoreError naming it; nothing is
   written to it.
@@ -21,13 +27,13 @@ import asyncio
 import json
 import logging
 import os
+import queue
 import sqlite3
+import threading
 import time
-from contextlib import asynccontextmanager
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, AsyncIterator
-
-import aiosqlite
+from typing import Any, Callable, Generic, TypeVar
 
 from storage.base import (
     CLOSED_STATUSES,
@@ -48,11 +54,157 @@ BUSY_TIMEOUT_MS = 5000
 COMMIT_STATUSES = ("active", "finished", "cancelled")
 
 _log = logging.getLogger(__name__)
+T = TypeVar("T")
+Work = Callable[[sqlite3.Connection], T]
 
 
 def _check_capacity(capacity: int) -> None:
     if capacity < 1:
         raise ValueError(f"capacity must be at least 1, got {capacity}")
+
+
+class Abandoned(Exception):
+    """Raised in the database thread for a call whose caller was cancelled before its COMMIT: the
+    transaction is rolled back instead (or never begun). The cancelled caller never sees it."""
+
+
+@dataclass(eq=False, slots=True)
+class _Call(Generic[T]):
+    """One function for the database thread and where its outcome goes."""
+
+    function: Callable[[sqlite3.Connection | None, threading.Event], T]
+    done: asyncio.Future[T]
+    abandoned: threading.Event = field(default_factory=threading.Event)
+
+
+def _settle(done: asyncio.Future[Any], result: Any, error: BaseException | None) -> None:
+    """On the event loop: hand the thread's outcome to the caller (unless the loop cancelled everything)."""
+    if done.cancelled():
+        return
+    if error is not None:
+        done.set_exception(error)
+    else:
+        done.set_result(result)
+
+
+def _retrieve(done: asyncio.Future[Any]) -> None:
+    """Read an abandoned call's outcome so asyncio does not report it as never retrieved."""
+    if not done.cancelled():
+        done.exception()
+
+
+class DatabaseThread:
+    """One sqlite3 connection confined to one daemon thread; `call(fn)` runs `fn(connection, abandoned)`
+    there and returns its result: one hop each way, whatever `fn` does.
+
+    Calls run one at a time in submission order. A caller cancelled while its call is queued or running
+    sets `abandoned` (a queued call then does nothing; a transaction checks it before COMMIT and rolls
+    back) and still waits for the call to end, so when its CancelledError surfaces the connection is out
+    of any transaction. A cancellation that arrives once COMMIT has begun finds the transaction committed,
+    as it would with any database: the outbox written in the same transaction publishes what it owes.
+    """
+
+    def __init__(self, name: str) -> None:
+        self._calls: queue.SimpleQueue[_Call[Any] | None] = queue.SimpleQueue()
+        self._db: sqlite3.Connection | None = None
+        self._closed = False
+        self._thread = threading.Thread(target=self._serve, name=name, daemon=True)
+        self._thread.start()
+
+    def _serve(self) -> None:
+        while (call := self._calls.get()) is not None:
+            loop = call.done.get_loop()
+            try:
+                result = call.function(self._db, call.abandoned)
+            except BaseException as error:  # noqa: BLE001 - every outcome goes back to the caller
+                outcome: tuple[Any, BaseException | None] = (None, error)
+            else:
+                outcome = (result, None)
+            try:
+                loop.call_soon_threadsafe(_settle, call.done, *outcome)
+            except RuntimeError:
+                pass  # the caller's event loop is closed: nobody is waiting for this outcome
+
+    async def open(self, connect: Callable[[], sqlite3.Connection]) -> None:
+        """Make the thread's connection, in the thread (sqlite3 connections stay on their thread)."""
+        def opening(_: sqlite3.Connection | None, abandoned: threading.Event) -> None:
+            self._db = connect()
+
+        await self._submit(opening)
+
+    async def call(self, function: Callable[[sqlite3.Connection, threading.Event], T]) -> T:
+        def connected(db: sqlite3.Connection | None, abandoned: threading.Event) -> T:
+            if db is None:
+                raise StoreError("closed", "the connection is not open")
+            return function(db, abandoned)
+
+        return await self._submit(connected)
+
+    async def close(self) -> None:
+        """Close the connection after every call already submitted, then let the thread end."""
+        def closing(_: sqlite3.Connection | None, abandoned: threading.Event) -> None:
+            if self._db is not None:
+                db, self._db = self._db, None
+                db.close()
+
+        if self._closed:
+            return
+        try:
+            await self._submit(closing)
+        finally:
+            self._closed = True
+            self._calls.put(None)
+
+    async def _submit(self, function: Callable[[sqlite3.Connection | None, threading.Event], T]) -> T:
+        if self._closed:
+            raise StoreError("closed", "the database thread has stopped")
+        call: _Call[T] = _Call(function, asyncio.get_running_loop().create_future())
+        self._calls.put(call)
+        try:
+            return await asyncio.shield(call.done)
+        except asyncio.CancelledError:
+            call.abandoned.set()
+            call.done.add_done_callback(_retrieve)
+            await asyncio.wait([call.done])
+            raise
+
+
+def _transaction(work: Work[T]) -> Callable[[sqlite3.Connection, threading.Event], T]:
+    """`work` inside BEGIN IMMEDIATE … COMMIT, in the writer's thread; any exception (or the caller's
+    cancellation, noticed before COMMIT) rolls back. sqlite3 errors become typed StoreErrors."""
+    def run(db: sqlite3.Connection, abandoned: threading.Event) -> T:
+        if abandoned.is_set():
+            raise Abandoned()
+        try:
+            db.execute("BEGIN IMMEDIATE")
+            result = work(db)
+            if abandoned.is_set():
+                raise Abandoned()
+            db.execute("COMMIT")
+            return result
+        except BaseException as error:
+            if db.in_transaction:
+                db.execute("ROLLBACK")
+            if isinstance(error, sqlite3.IntegrityError):
+                raise StoreError("integrity", str(error)) from error
+            if isinstance(error, sqlite3.Error):
+                raise StoreError("database", str(error)) from error
+            raise
+
+    return run
+
+
+def _query(work: Work[T]) -> Callable[[sqlite3.Connection, threading.Event], T]:
+    """`work` on the query-only connection, in its thread, rows parsed there too."""
+    def run(db: sqlite3.Connection, abandoned: threading.Event) -> T:
+        if abandoned.is_set():
+            raise Abandoned()
+        try:
+            return work(db)
+        except sqlite3.Error as error:
+            raise StoreError("database", str(error)) from error
+
+    return run
 
 
 class SqliteStore:
@@ -61,115 +213,98 @@ class SqliteStore:
     def __init__(self, path: str | os.PathLike[str], *, busy_timeout_ms: int = BUSY_TIMEOUT_MS) -> None:
         self.path = Path(path)
         self._busy_timeout_ms = busy_timeout_ms
-        self._db: aiosqlite.Connection | None = None
-        self._reader: aiosqlite.Connection | None = None
-        self._lock = asyncio.Lock()
+        self._writer: DatabaseThread | None = None
+        self._reader: DatabaseThread | None = None
 
     # -- connection -------------------------------------------------------------------------------
 
     async def open(self) -> None:
-        if self._db is not None:
+        if self._writer is not None:
             return
-        db = await aiosqlite.connect(self.path, isolation_level=None)
-        reader: aiosqlite.Connection | None = None
+        writer, reader = DatabaseThread("sqlite-writer"), DatabaseThread("sqlite-reader")
         try:
-            db.row_factory = sqlite3.Row
-            await db.execute_fetchall(f"PRAGMA busy_timeout = {self._busy_timeout_ms:d}")
-            await self._verify(db)
-            await self._enable_wal(db)
-            await db.execute_fetchall("PRAGMA synchronous = NORMAL")
-            await db.execute_fetchall("PRAGMA foreign_keys = ON")
-            await migrate(db)
-            reader = await aiosqlite.connect(self.path, isolation_level=None)
-            reader.row_factory = sqlite3.Row
-            await reader.execute_fetchall(f"PRAGMA busy_timeout = {self._busy_timeout_ms:d}")
-            await reader.execute_fetchall("PRAGMA query_only = ON")
+            await writer.open(self._connect_writer)
+            await reader.open(self._connect_reader)
         except BaseException as error:
-            await db.close()
-            if reader is not None:
-                await reader.close()
+            await asyncio.gather(writer.close(), reader.close(), return_exceptions=True)
             if isinstance(error, sqlite3.Error):
                 raise StoreError("unusable", f"{self.path}: {error}") from error
             raise
-        self._db, self._reader = db, reader
+        self._writer, self._reader = writer, reader
 
-    async def _verify(self, db: aiosqlite.Connection) -> None:
-        """The file is a healthy database we may write: checked before migrating touches it."""
-        rows = list(await db.execute_fetchall("PRAGMA quick_check"))
-        if [row[0] for row in rows] != ["ok"]:
-            raise StoreError("corrupt", f"{self.path}: PRAGMA quick_check reports {rows[0][0]!r}")
-        await db.execute("BEGIN IMMEDIATE")
+    def _connect_writer(self) -> sqlite3.Connection:
+        """The writer, checked, in WAL and migrated: all of opening is one call in the writer's thread."""
+        db = sqlite3.connect(self.path, isolation_level=None)
         try:
-            version = await schema_version(db)
-            await db.execute(f"PRAGMA user_version = {version:d}")
-        finally:
-            await db.rollback()
+            db.execute(f"PRAGMA busy_timeout = {self._busy_timeout_ms:d}")
+            self._verify(db)
+            self._enable_wal(db)
+            db.execute("PRAGMA synchronous = NORMAL")
+            db.execute("PRAGMA foreign_keys = ON")
+            migrate(db)
+        except BaseException:
+            db.close()
+            raise
+        return db
 
-    async def _enable_wal(self, db: aiosqlite.Connection) -> None:
+    def _connect_reader(self) -> sqlite3.Connection:
+        db = sqlite3.connect(self.path, isolation_level=None)
+        db.execute(f"PRAGMA busy_timeout = {self._busy_timeout_ms:d}")
+        db.execute("PRAGMA query_only = ON")
+        return db
+
+    def _verify(self, db: sqlite3.Connection) -> None:
+        """The file is a healthy database we may write: checked before migrating touches it."""
+        found = [row[0] for row in db.execute("PRAGMA quick_check")]
+        if found != ["ok"]:
+            raise StoreError("corrupt", f"{self.path}: PRAGMA quick_check reports {found[0]!r}")
+        db.execute("BEGIN IMMEDIATE")
+        try:
+            version = schema_version(db)
+            db.execute(f"PRAGMA user_version = {version:d}")
+        finally:
+            if db.in_transaction:
+                db.execute("ROLLBACK")
+
+    def _enable_wal(self, db: sqlite3.Connection) -> None:
         """Switch the file to WAL, retrying while another connection holds it.
 
         Switching needs an exclusive lock and SQLite answers SQLITE_BUSY at once, without the busy
         handler, when waiting could deadlock (seen with two processes opening a new file together), so
         the busy timeout is honoured here by hand. The mode is stored in the file: later opens are no-ops.
         """
-        loop = asyncio.get_running_loop()
-        deadline = loop.time() + self._busy_timeout_ms / 1000
+        deadline = time.monotonic() + self._busy_timeout_ms / 1000
         while True:
             try:
-                rows = list(await db.execute_fetchall("PRAGMA journal_mode = WAL"))
+                mode = db.execute("PRAGMA journal_mode = WAL").fetchone()[0]
                 break
             except sqlite3.OperationalError as error:
-                if error.sqlite_errorname != "SQLITE_BUSY" or loop.time() > deadline:
+                if error.sqlite_errorname != "SQLITE_BUSY" or time.monotonic() > deadline:
                     raise
-                await asyncio.sleep(0.005)
-        if rows[0][0] not in ("wal", "memory"):
-            _log.warning("SQLite refused WAL for %s (journal_mode=%s): concurrent reads will block", self.path, rows[0][0])
+                time.sleep(0.005)
+        if mode not in ("wal", "memory"):
+            _log.warning("SQLite refused WAL for %s (journal_mode=%s): concurrent reads will block", self.path, mode)
 
     async def close(self) -> None:
-        async with self._lock:
-            if self._reader is not None:
-                reader, self._reader = self._reader, None
-                await reader.close()
-            if self._db is not None:
-                db, self._db = self._db, None
-                await db.close()
+        """Calls already submitted finish first (each thread runs its calls in order, the close last)."""
+        writer, reader = self._writer, self._reader
+        self._writer = self._reader = None
+        for thread in (reader, writer):
+            if thread is not None:
+                await thread.close()
 
-    def _connection(self) -> aiosqlite.Connection:
-        if self._db is None:
+    async def _write(self, work: Work[T]) -> T:
+        """`work(connection)` as one write transaction, in one hop to the writer's thread."""
+        if self._writer is None:
             raise StoreError("closed", f"{self.path} is not open")
-        return self._db
+        return await self._writer.call(_transaction(work))
 
-    @asynccontextmanager
-    async def _write(self) -> AsyncIterator[aiosqlite.Connection]:
-        """One BEGIN IMMEDIATE … COMMIT under the lock; any exception (or cancellation) rolls back.
-
-        BEGIN sits inside the try: if the caller is cancelled while it is queued it still runs, and the
-        ROLLBACK queued after it (aiosqlite runs calls in order) ends the transaction again. The rollback
-        is shielded so a second cancellation cannot leave the shared connection inside a transaction.
-        """
-        async with self._lock:
-            db = self._connection()
-            try:
-                await db.execute("BEGIN IMMEDIATE")
-                yield db
-                await db.commit()
-            except BaseException as error:
-                await asyncio.shield(db.rollback())
-                if isinstance(error, sqlite3.IntegrityError):
-                    raise StoreError("integrity", str(error)) from error
-                if isinstance(error, sqlite3.Error):
-                    raise StoreError("database", str(error)) from error
-                raise
-
-    @asynccontextmanager
-    async def _read(self) -> AsyncIterator[aiosqlite.Connection]:
-        """The query-only connection: it sees the last commit and never waits for the writer's lock."""
+    async def _read(self, work: Work[T]) -> T:
+        """`work(connection)` on the query-only connection: it sees the last commit and never waits for
+        the writer."""
         if self._reader is None:
             raise StoreError("closed", f"{self.path} is not open")
-        try:
-            yield self._reader
-        except sqlite3.Error as error:
-            raise StoreError("database", str(error)) from error
+        return await self._reader.call(_query(work))
 
     # -- games ------------------------------------------------------------------------------------
 
@@ -177,21 +312,23 @@ class SqliteStore:
         self, *, game_type: str, guild_id: int | None, channel_id: int, host_id: int, options: dict[str, Any], capacity: int
     ) -> GameRecord:
         _check_capacity(capacity)
-        async with self._write() as db:
+
+        def work(db: sqlite3.Connection) -> GameRecord:
             now = time.time()
-            cursor = await db.execute(
+            cursor = db.execute(
                 "INSERT INTO games (game_type, guild_id, channel_id, host_id, status, options, capacity, version,"
                 " created_at, updated_at) VALUES (?, ?, ?, ?, 'lobby', ?, ?, 0, ?, ?)",
                 (game_type, guild_id, channel_id, host_id, rows.dump(options), capacity, now, now),
             )
             game_id = cursor.lastrowid
             assert game_id is not None, "sqlite3 sets lastrowid after every successful INSERT"
-            await db.execute("INSERT INTO seats (game_id, user_id, joined_at) VALUES (?, ?, ?)", (game_id, host_id, now))
-            return await rows.existing_game(db, game_id)
+            db.execute("INSERT INTO seats (game_id, user_id, joined_at) VALUES (?, ?, ?)", (game_id, host_id, now))
+            return rows.existing_game(db, game_id)
+
+        return await self._write(work)
 
     async def get_game(self, game_id: int) -> GameRecord | None:
-        async with self._read() as db:
-            return await rows.game_by_id(db, game_id)
+        return await self._read(lambda db: rows.game_by_id(db, game_id))
 
     async def list_games(
         self,
@@ -207,64 +344,52 @@ class SqliteStore:
             raise ValueError(f"unknown statuses: {sorted(unknown)}")
         if not statuses:
             return []
-        conditions = [f"status IN ({', '.join('?' for _ in statuses)})"]
-        params: list[Any] = list(statuses)
-        if guild_id is not None:
-            conditions.append("guild_id = ?")
-            params.append(guild_id)
-        if channel_id is not None:
-            conditions.append("(channel_id = ? OR thread_id = ?)")
-            params += [channel_id, channel_id]
-        if user_id is not None:
-            conditions.append("id IN (SELECT game_id FROM seats WHERE user_id = ?)")
-            params.append(user_id)
-        async with self._read() as db:
-            return await rows.select_games(db, " AND ".join(conditions), params, limit=limit)
+        where, params = rows.listing(statuses, guild_id=guild_id, place=channel_id, user_id=user_id)
+        return await self._read(lambda db: rows.select_games(db, where, params, limit=limit))
 
     async def game_for_thread(self, thread_id: int) -> GameRecord | None:
-        async with self._read() as db:
-            games = await rows.select_games(
-                db,
-                "(thread_id = ? OR channel_id = ?) AND status IN ('active', 'finished')",
-                (thread_id, thread_id),
-                order="status = 'active' DESC, id DESC",
-                limit=1,
-            )
+        where, params = rows.newest_in_place(thread_id)
+        games = await self._read(lambda db: rows.select_games(db, where, params, limit=1))
         return games[0] if games else None
 
     async def add_player(self, game_id: int, user_id: int) -> GameRecord:
-        async with self._write() as db:
-            game = await rows.lobby(db, game_id)
+        def work(db: sqlite3.Connection) -> GameRecord:
+            game = rows.lobby(db, game_id)
             if user_id in game.players:
                 raise LobbyError("already_joined")
             if len(game.players) >= game.capacity:
                 raise LobbyError("full")
             now = time.time()
-            await db.execute("INSERT INTO seats (game_id, user_id, joined_at) VALUES (?, ?, ?)", (game_id, user_id, now))
-            await db.execute("UPDATE games SET updated_at = ? WHERE id = ?", (now, game_id))
-            return await rows.existing_game(db, game_id)
+            db.execute("INSERT INTO seats (game_id, user_id, joined_at) VALUES (?, ?, ?)", (game_id, user_id, now))
+            db.execute("UPDATE games SET updated_at = ? WHERE id = ?", (now, game_id))
+            return rows.existing_game(db, game_id)
+
+        return await self._write(work)
 
     async def remove_player(self, game_id: int, user_id: int) -> GameRecord:
-        async with self._write() as db:
-            game = await rows.lobby(db, game_id)
+        def work(db: sqlite3.Connection) -> GameRecord:
+            game = rows.lobby(db, game_id)
             if user_id == game.host_id:
                 raise LobbyError("host_cannot_leave")
             if user_id not in game.players:
                 raise LobbyError("not_joined")
-            await db.execute("DELETE FROM seats WHERE game_id = ? AND user_id = ?", (game_id, user_id))
-            await db.execute("UPDATE games SET updated_at = ? WHERE id = ?", (time.time(), game_id))
-            return await rows.existing_game(db, game_id)
+            db.execute("DELETE FROM seats WHERE game_id = ? AND user_id = ?", (game_id, user_id))
+            db.execute("UPDATE games SET updated_at = ? WHERE id = ?", (time.time(), game_id))
+            return rows.existing_game(db, game_id)
+
+        return await self._write(work)
 
     async def update_lobby(
         self, game_id: int, *, options: dict[str, Any] | None = None, capacity: int | None = None
     ) -> GameRecord:
         if capacity is not None:
             _check_capacity(capacity)
-        async with self._write() as db:
-            game = await rows.lobby(db, game_id)
+
+        def work(db: sqlite3.Connection) -> GameRecord:
+            game = rows.lobby(db, game_id)
             if capacity is not None and capacity < len(game.players):
                 raise StoreError("capacity_below_players", f"{len(game.players)} joined, capacity {capacity}")
-            await db.execute(
+            db.execute(
                 "UPDATE games SET options = ?, capacity = ?, updated_at = ? WHERE id = ?",
                 (
                     rows.dump(game.options if options is None else options),
@@ -273,31 +398,35 @@ class SqliteStore:
                     game_id,
                 ),
             )
-            return await rows.existing_game(db, game_id)
+            return rows.existing_game(db, game_id)
+
+        return await self._write(work)
 
     async def start_game(
         self, game_id: int, *, players: list[int], seed: int, state: dict[str, Any], version: int,
         outbox: dict[str, Any] | None = None, timing: dict[str, Any] | None = None, due_at: float | None = None,
     ) -> GameRecord:
-        async with self._write() as db:
-            cursor = await db.execute(
+        def work(db: sqlite3.Connection) -> GameRecord:
+            cursor = db.execute(
                 "UPDATE games SET status = 'active', seed = ?, state = ?, version = ?, updated_at = ?, timing = ?, due_at = ?"
                 " WHERE id = ? AND status = 'lobby'",
                 (str(seed), rows.dump(state), version, time.time(), None if timing is None else rows.dump(timing), due_at, game_id),
             )
             if cursor.rowcount != 1:
-                await rows.existing_game(db, game_id)
+                rows.existing_game(db, game_id)
                 raise LobbyError("not_lobby")
-            joined = await db.execute_fetchall("SELECT user_id FROM seats WHERE game_id = ?", (game_id,))
-            if len(set(players)) != len(players) or set(players) != {row["user_id"] for row in joined}:
+            joined = {row[0] for row in db.execute("SELECT user_id FROM seats WHERE game_id = ?", (game_id,))}
+            if len(set(players)) != len(players) or set(players) != joined:
                 raise StoreError("players_changed", "players must be exactly the joined users, each once")
-            await db.executemany(
+            db.executemany(
                 "UPDATE seats SET seat = ? WHERE game_id = ? AND user_id = ?",
                 [(seat, game_id, user_id) for seat, user_id in enumerate(players)],
             )
             if outbox is not None:
-                await rows.add_outbox(db, game_id, version, outbox)
-            return await rows.existing_game(db, game_id)
+                rows.add_outbox(db, game_id, version, outbox)
+            return rows.existing_game(db, game_id)
+
+        return await self._write(work)
 
     async def commit_action(
         self, game_id: int, *, expected_version: int, seat: int, action: str, state: dict[str, Any], version: int, status: str,
@@ -307,10 +436,11 @@ class SqliteStore:
             raise ValueError(f"status must be one of {COMMIT_STATUSES}, got {status!r}")
         if version <= expected_version:
             raise ValueError(f"the new version {version} must be above the expected version {expected_version}")
-        async with self._write() as db:
+        closed = status in CLOSED_STATUSES
+
+        def work(db: sqlite3.Connection) -> bool:
             now = time.time()
-            closed = status in CLOSED_STATUSES
-            cursor = await db.execute(
+            cursor = db.execute(
                 "UPDATE games SET state = ?, version = ?, status = ?, updated_at = ?, finished_at = ?,"
                 " timing = coalesce(?, timing), due_at = ? WHERE id = ? AND version = ? AND status = 'active'",
                 (rows.dump(state), version, status, now, now if closed else None, None if timing is None else rows.dump(timing),
@@ -318,30 +448,36 @@ class SqliteStore:
             )
             if cursor.rowcount != 1:
                 return False
-            await db.execute(
-                "INSERT INTO actions (game_id, seq, seat, action, at) VALUES (?, ?, ?, ?, ?)",
-                (game_id, version, seat, action, now),
-            )
+            db.execute("INSERT INTO actions (game_id, seq, seat, action, at) VALUES (?, ?, ?, ?, ?)",
+                       (game_id, version, seat, action, now))
             if outbox is not None:
-                await rows.add_outbox(db, game_id, version, outbox)
+                rows.add_outbox(db, game_id, version, outbox)
             return True
 
+        return await self._write(work)
+
     async def pending_outbox(self, *, before: float, limit: int = 100) -> list[OutboxRecord]:
-        async with self._read() as db:
-            rows = await db.execute_fetchall(
-                "SELECT * FROM outbox WHERE created_at < ? ORDER BY created_at, game_id, version LIMIT ?", (before, limit)
+        def work(db: sqlite3.Connection) -> list[OutboxRecord]:
+            found = db.execute(
+                "SELECT game_id, version, stage, payload, created_at FROM outbox WHERE created_at < ?"
+                " ORDER BY created_at, game_id, version LIMIT ?", (before, limit)
             )
-        return [OutboxRecord(row["game_id"], row["version"], row["stage"], json.loads(row["payload"]), row["created_at"])
-                for row in rows]
+            return [OutboxRecord(game_id, version, stage, json.loads(payload), created_at)
+                    for game_id, version, stage, payload, created_at in found]
+
+        return await self._read(work)
 
     async def outbox_advance(self, game_id: int, *, upto_version: int, stage: str) -> None:
         if stage not in ("notices", "notified", "done"):
             raise ValueError(f"stage must be 'notices', 'notified' or 'done', got {stage!r}")
-        async with self._write() as db:
+
+        def work(db: sqlite3.Connection) -> None:
             if stage == "done":
-                await db.execute("DELETE FROM outbox WHERE game_id = ? AND version <= ?", (game_id, upto_version))
+                db.execute("DELETE FROM outbox WHERE game_id = ? AND version <= ?", (game_id, upto_version))
             else:
-                await db.execute("UPDATE outbox SET stage = ? WHERE game_id = ? AND version <= ?", (stage, game_id, upto_version))
+                db.execute("UPDATE outbox SET stage = ? WHERE game_id = ? AND version <= ?", (stage, game_id, upto_version))
+
+        await self._write(work)
 
     async def cancel_game(
         self, game_id: int, *, state: dict[str, Any] | None = None, version: int | None = None, lobby_only: bool = False
@@ -358,12 +494,15 @@ class SqliteStore:
             values.append(version)
             conditions.append("version = ?")
             keys.append(version - 1)
-        async with self._write() as db:
+
+        def work(db: sqlite3.Connection) -> bool:
             now = time.time()
-            cursor = await db.execute(
+            cursor = db.execute(
                 f"UPDATE games SET {', '.join(assignments)} WHERE {' AND '.join(conditions)}", (now, now, *values, *keys)
             )
             return cursor.rowcount == 1
+
+        return await self._write(work)
 
     async def set_messages(
         self, game_id: int, *, thread_id: int | None = None, lobby_message_id: int | None = None,
@@ -372,63 +511,66 @@ class SqliteStore:
         fields = {"thread_id": thread_id, "lobby_message_id": lobby_message_id, "board_message_id": board_message_id,
                   "board_log": board_log}
         given = {name: value for name, value in fields.items() if value is not None}
-        async with self._write() as db:
-            await rows.existing_game(db, game_id)
+
+        def work(db: sqlite3.Connection) -> None:
+            if db.execute("SELECT 1 FROM games WHERE id = ?", (game_id,)).fetchone() is None:
+                raise LobbyError("not_found")
             if given:
-                await db.execute(
-                    f"UPDATE games SET {', '.join(f'{name} = ?' for name in given)} WHERE id = ?", (*given.values(), game_id)
-                )
+                db.execute(f"UPDATE games SET {', '.join(f'{name} = ?' for name in given)} WHERE id = ?", (*given.values(), game_id))
+
+        await self._write(work)
 
     async def actions(self, game_id: int) -> list[ActionRecord]:
-        async with self._read() as db:
-            rows = await db.execute_fetchall(
-                "SELECT game_id, seq, seat, action, at FROM actions WHERE game_id = ? ORDER BY seq", (game_id,)
-            )
-        return [ActionRecord(row["game_id"], row["seq"], row["seat"], row["action"], row["at"]) for row in rows]
+        def work(db: sqlite3.Connection) -> list[ActionRecord]:
+            found = db.execute("SELECT game_id, seq, seat, action, at FROM actions WHERE game_id = ? ORDER BY seq", (game_id,))
+            return [ActionRecord(*row) for row in found]
+
+        return await self._read(work)
 
     async def update_timing(self, game_id: int, *, version: int, timing: dict[str, Any], due_at: float | None) -> bool:
-        async with self._write() as db:
-            cursor = await db.execute(
+        def work(db: sqlite3.Connection) -> bool:
+            cursor = db.execute(
                 "UPDATE games SET timing = ?, due_at = ? WHERE id = ? AND version = ? AND status = 'active'",
                 (rows.dump(timing), due_at, game_id, version),
             )
             return cursor.rowcount == 1
 
+        return await self._write(work)
+
     async def due_games(self, now: float, *, limit: int = 100) -> list[GameRecord]:
-        async with self._read() as db:
-            return await rows.select_games(db, "due_at IS NOT NULL AND due_at <= ? AND status = 'active'", (now,),
-                                           order="due_at, id", limit=limit)
+        return await self._read(lambda db: rows.select_games(
+            db, "due_at IS NOT NULL AND due_at <= ? AND status = 'active'", (now,), order="due_at, id", limit=limit))
 
     async def user_games(self, user_id: int, *, statuses: tuple[str, ...] = OPEN_STATUSES, limit: int = 50) -> list[GameRecord]:
-        marks = ", ".join("?" * len(statuses))
-        async with self._read() as db:
-            return await rows.select_games(
-                db, f"id IN (SELECT game_id FROM seats WHERE user_id = ?) AND status IN ({marks})", (user_id, *statuses),
-                limit=limit,
-            )
+        if not statuses:
+            return []
+        where, params = rows.listing(statuses, user_id=user_id)
+        return await self._read(lambda db: rows.select_games(db, where, params, limit=limit))
 
     async def set_user_due(self, user_id: int, due_at: float | None) -> None:
-        async with self._write() as db:
-            await db.execute("INSERT INTO users (user_id, due_at) VALUES (?, ?) ON CONFLICT (user_id) DO UPDATE SET due_at = excluded.due_at",
-                             (user_id, due_at))
+        await self._write(lambda db: db.execute(
+            "INSERT INTO users (user_id, due_at) VALUES (?, ?) ON CONFLICT (user_id) DO UPDATE SET due_at = excluded.due_at",
+            (user_id, due_at)))
 
     async def due_users(self, now: float, *, limit: int = 100) -> list[UserRecord]:
-        async with self._read() as db:
-            found = await db.execute_fetchall(
-                "SELECT * FROM users WHERE due_at IS NOT NULL AND due_at <= ? ORDER BY due_at, user_id LIMIT ?", (now, limit))
-        return [rows.user_record(row) for row in found]
+        def work(db: sqlite3.Connection) -> list[UserRecord]:
+            found = db.execute(
+                f"SELECT {rows.USER_COLUMNS} FROM users WHERE due_at IS NOT NULL AND due_at <= ? ORDER BY due_at, user_id LIMIT ?",
+                (now, limit))
+            return [rows.user_record(row) for row in found]
+
+        return await self._read(work)
 
     # -- users and guilds -------------------------------------------------------------------------
 
     async def get_user(self, user_id: int) -> UserRecord:
-        async with self._read() as db:
-            return await rows.user(db, user_id)
+        return await self._read(lambda db: rows.user(db, user_id))
 
     async def update_user(
         self, user_id: int, *, locale: str | None = None, dms_closed: bool | None = None, prefs: dict[str, Any] | None = None
     ) -> UserRecord:
-        async with self._write() as db:
-            current = await rows.user(db, user_id)
+        def work(db: sqlite3.Connection) -> UserRecord:
+            current = rows.user(db, user_id)
             user = UserRecord(
                 user_id,
                 current.locale if locale is None else locale,
@@ -436,23 +578,26 @@ class SqliteStore:
                 merge_settings(current.prefs, prefs or {}),
                 current.due_at,
             )
-            await db.execute(
+            db.execute(
                 "INSERT INTO users (user_id, locale, dms_closed, prefs) VALUES (?, ?, ?, ?) ON CONFLICT (user_id)"
                 " DO UPDATE SET locale = excluded.locale, dms_closed = excluded.dms_closed, prefs = excluded.prefs",
                 (user_id, user.locale, int(user.dms_closed), rows.dump(user.prefs)),
             )
             return user
 
+        return await self._write(work)
+
     async def get_guild_settings(self, guild_id: int) -> dict[str, Any]:
-        async with self._read() as db:
-            return await rows.guild_settings(db, guild_id)
+        return await self._read(lambda db: rows.guild_settings(db, guild_id))
 
     async def update_guild_settings(self, guild_id: int, settings: dict[str, Any]) -> dict[str, Any]:
-        async with self._write() as db:
-            merged = merge_settings(await rows.guild_settings(db, guild_id), settings)
-            await db.execute(
+        def work(db: sqlite3.Connection) -> dict[str, Any]:
+            merged = merge_settings(rows.guild_settings(db, guild_id), settings)
+            db.execute(
                 "INSERT INTO guild_settings (guild_id, settings) VALUES (?, ?)"
                 " ON CONFLICT (guild_id) DO UPDATE SET settings = excluded.settings",
                 (guild_id, rows.dump(merged)),
             )
             return merged
+
+        return await self._write(work)

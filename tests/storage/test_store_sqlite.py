@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import asyncio
 import sqlite3
+import threading
 from pathlib import Path
-from typing import Any, AsyncIterator
+from typing import Any, AsyncIterator, Iterator
 
-import aiosqlite
 import pytest
 
 from storage import open_store
@@ -25,11 +25,22 @@ async def store(tmp_path: Path) -> AsyncIterator[SqliteStore]:
 
 
 @pytest.fixture
-async def raw(tmp_path: Path) -> AsyncIterator[aiosqlite.Connection]:
+def raw(tmp_path: Path) -> Iterator[sqlite3.Connection]:
     """A bare connection, for driving migrations by hand."""
-    db = await aiosqlite.connect(tmp_path / "raw.db", isolation_level=None)
+    db = sqlite3.connect(tmp_path / "raw.db", isolation_level=None)
     yield db
-    await db.close()
+    db.close()
+
+
+async def on_writer(store: SqliteStore, sql: str, parameters: tuple[Any, ...] = ()) -> list[Any]:
+    """Run one statement on the store's own writer connection, in its thread, outside any transaction."""
+    assert store._writer is not None  # noqa: SLF001 - the writer connection itself is under test
+    return await store._writer.call(lambda db, _: db.execute(sql, parameters).fetchall())  # noqa: SLF001
+
+
+async def writer_in_transaction(store: SqliteStore) -> bool:
+    assert store._writer is not None  # noqa: SLF001
+    return await store._writer.call(lambda db, _: db.in_transaction)  # noqa: SLF001
 
 
 async def active_game(store: SqliteStore) -> GameRecord:
@@ -47,12 +58,12 @@ async def commit_next(store: SqliteStore, game_id: int) -> bool:
 
 
 async def test_connection_settings(store: SqliteStore) -> None:
-    db = store._connection()
     settings = {}
     for pragma in ("journal_mode", "synchronous", "foreign_keys", "busy_timeout"):
-        settings[pragma] = list(await db.execute_fetchall(f"PRAGMA {pragma}"))[0][0]
+        settings[pragma] = (await on_writer(store, f"PRAGMA {pragma}"))[0][0]
     assert settings == {"journal_mode": "wal", "synchronous": 1, "foreign_keys": 1, "busy_timeout": BUSY_TIMEOUT_MS}
-    assert db.isolation_level is None
+    assert store._writer is not None  # noqa: SLF001
+    assert await store._writer.call(lambda db, _: db.isolation_level) is None  # noqa: SLF001
 
 
 async def test_schema_version_is_set_and_reopening_migrates_nothing(tmp_path: Path) -> None:
@@ -70,29 +81,29 @@ async def test_schema_version_is_set_and_reopening_migrates_nothing(tmp_path: Pa
     assert {"games_by_guild_status", "games_by_channel", "games_by_thread", "seats_by_user"} <= indexes
 
 
-async def test_migrations_apply_once_in_order(raw: aiosqlite.Connection) -> None:
+def test_migrations_apply_once_in_order(raw: sqlite3.Connection) -> None:
     steps = (
         ("CREATE TABLE a (x INTEGER)",),
         ("CREATE TABLE b (y INTEGER)", "INSERT INTO a VALUES (1)"),
     )
-    assert await migrate(raw, steps[:1]) == 1
-    assert await migrate(raw, steps) == 2
-    assert await migrate(raw, steps) == 2
-    assert list(await raw.execute_fetchall("SELECT x FROM a")) == [(1,)]
+    assert migrate(raw, steps[:1]) == 1
+    assert migrate(raw, steps) == 2
+    assert migrate(raw, steps) == 2
+    assert raw.execute("SELECT x FROM a").fetchall() == [(1,)]
 
 
-async def test_a_failing_migration_step_leaves_the_previous_version(raw: aiosqlite.Connection) -> None:
+def test_a_failing_migration_step_leaves_the_previous_version(raw: sqlite3.Connection) -> None:
     steps = (
         ("CREATE TABLE a (x INTEGER)",),
         ("CREATE TABLE b (y INTEGER)", "INSERT INTO a VALUES (1)", "THIS IS NOT SQL"),
     )
     with pytest.raises(sqlite3.OperationalError):
-        await migrate(raw, steps)
-    assert await schema_version(raw) == 1
+        migrate(raw, steps)
+    assert schema_version(raw) == 1
     assert not raw.in_transaction
-    names = {row[0] for row in await raw.execute_fetchall("SELECT name FROM sqlite_master WHERE type = 'table'")}
+    names = {row[0] for row in raw.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
     assert names == {"a"}
-    assert list(await raw.execute_fetchall("SELECT x FROM a")) == []
+    assert raw.execute("SELECT x FROM a").fetchall() == []
 
 
 async def test_a_database_newer_than_the_code_is_refused(tmp_path: Path) -> None:
@@ -130,7 +141,7 @@ async def test_state_and_action_commit_together_or_not_at_all(store: SqliteStore
     assert await store.get_game(game.id) == before
     assert before is not None and (before.version, before.state) == (1, {"v": 1})
     assert [(a.seq, a.action) for a in await store.actions(game.id)] == [(1, "a1"), (2, "planted")]
-    assert not store._connection().in_transaction
+    assert not await writer_in_transaction(store)
     assert await store.update_user(5, locale="ja")
 
 
@@ -148,37 +159,86 @@ async def test_foreign_keys_are_enforced(store: SqliteStore) -> None:
     with pytest.raises(StoreError) as caught:
         await store.add_player(999, 1)
     assert caught.value.code == "not_found"
-    db = store._connection()
     with pytest.raises(sqlite3.IntegrityError):
-        await db.execute("INSERT INTO seats (game_id, user_id, joined_at) VALUES (999, 1, 0)")
+        await on_writer(store, "INSERT INTO seats (game_id, user_id, joined_at) VALUES (999, 1, 0)")
 
 
-async def test_cancelled_between_update_and_insert_rolls_back(store: SqliteStore, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Shutdown or a timeout may cancel a coroutine mid-transaction; the shared connection must recover."""
+async def test_cancelled_between_update_and_insert_rolls_back(store: SqliteStore) -> None:
+    """Shutdown or a timeout may cancel a coroutine mid-transaction: the transaction, already running in
+    the writer's thread, must roll back, and the cancelled caller returns only once it has."""
     game = await active_game(store)
-    db = store._connection()
-    reached = asyncio.Event()
-    execute = db.execute
+    loop = asyncio.get_running_loop()
+    reached, release = asyncio.Event(), threading.Event()
 
-    async def stall_before_insert(sql: str, parameters: Any = None) -> Any:
+    def stall_before_insert(sql: str) -> None:
         if sql.startswith("INSERT INTO actions"):
-            reached.set()
-            await asyncio.Event().wait()
-        return await execute(sql, parameters)
+            loop.call_soon_threadsafe(reached.set)
+            release.wait(timeout=30)
 
-    monkeypatch.setattr(db, "execute", stall_before_insert)
+    assert store._writer is not None  # noqa: SLF001
+    await store._writer.call(lambda db, _: db.set_trace_callback(stall_before_insert))  # noqa: SLF001
     task = asyncio.create_task(
         store.commit_action(game.id, expected_version=0, seat=0, action="x", state={"v": 1}, version=1, status="active")
     )
     await reached.wait()
     task.cancel()
+    await asyncio.sleep(0.01)
+    assert not task.done(), "a cancelled caller waits for its transaction to end"
+    release.set()
     with pytest.raises(asyncio.CancelledError):
         await task
-    monkeypatch.undo()
+    await store._writer.call(lambda db, _: db.set_trace_callback(None))  # noqa: SLF001
+    assert not await writer_in_transaction(store)
     assert await store.get_game(game.id) == game
     assert await store.actions(game.id) == []
-    assert not db.in_transaction
     assert await commit_next(store, game.id)
+
+
+async def test_a_call_cancelled_while_queued_never_runs(store: SqliteStore) -> None:
+    game = await active_game(store)
+    release = threading.Event()
+    blocker = asyncio.create_task(store._write(lambda db: release.wait(timeout=30)))  # noqa: SLF001
+    queued = asyncio.create_task(commit_next(store, game.id))
+    await asyncio.sleep(0.01)
+    queued.cancel()
+    await asyncio.sleep(0.01)
+    assert not queued.done(), "a cancelled caller waits until its call has left the queue"
+    release.set()
+    with pytest.raises(asyncio.CancelledError):
+        await queued
+    assert await blocker
+    assert (await store.get_game(game.id)) == game
+
+
+async def test_each_store_call_is_one_hop(store: SqliteStore, monkeypatch: pytest.MonkeyPatch) -> None:
+    """All statements of a transaction travel to the writer's thread together; a read is one hop too."""
+    game = await active_game(store)
+    assert store._writer is not None and store._reader is not None  # noqa: SLF001
+    hops: list[str] = []
+    for name, thread in (("write", store._writer), ("read", store._reader)):  # noqa: SLF001
+        call = thread.call
+
+        async def counted(function: Any, call: Any = call, name: str = name) -> Any:
+            hops.append(name)
+            return await call(function)
+
+        monkeypatch.setattr(thread, "call", counted)
+    assert await store.commit_action(game.id, expected_version=0, seat=0, action="a1", state={"v": 1}, version=1,
+                                     status="active", outbox={"board": True}, timing={"t": 1}, due_at=5.0)
+    assert hops == ["write"]
+    await store.get_game(game.id)
+    await store.list_games(channel_id=2, user_id=1)
+    assert hops == ["write", "read", "read"]
+
+
+async def test_a_closed_store_refuses_calls(tmp_path: Path) -> None:
+    store = SqliteStore(tmp_path / "bot.db")
+    await store.open()
+    await store.close()
+    for call in (store.get_game(1), store.update_user(1, locale="ja")):
+        with pytest.raises(StoreError) as caught:
+            await call
+        assert caught.value.code == "closed"
 
 
 @pytest.mark.parametrize("delay", [0.0, 0.0002, 0.0005, 0.001])
@@ -239,15 +299,14 @@ async def test_reads_do_not_wait_for_a_writer_holding_the_lock(tmp_path: Path) -
     await store.open()
     try:
         game = await store.create_game(game_type="t", guild_id=1, channel_id=2, host_id=1, options={}, capacity=2)
-        holding, release = asyncio.Event(), asyncio.Event()
+        release = threading.Event()
 
-        async def long_write() -> None:
-            async with store._write():  # noqa: SLF001 - the writer lock itself is what is under test
-                holding.set()
-                await release.wait()
+        def long_write(db: sqlite3.Connection) -> None:
+            db.execute("UPDATE games SET updated_at = 0")
+            release.wait(timeout=30)
 
-        writer = asyncio.create_task(long_write())
-        await holding.wait()
+        writer = asyncio.create_task(store._write(long_write))  # noqa: SLF001 - the writer thread itself is under test
+        await asyncio.sleep(0.01)
         read = await asyncio.wait_for(store.get_game(game.id), timeout=30)  # a deadlock guard, not a speed claim
         assert read is not None and read.id == game.id and not writer.done()
         release.set()

@@ -13,8 +13,6 @@ from engine.selfplay import playout
 from renderers import RenderContext
 from renderers.toolkit import encode_image
 from tabletop import packages
-import cogs.wallofwar  # noqa: F401 - declaring the packages the bot would load
-import cogs.warchest  # noqa: F401
 
 DISCORD_FILE_LIMIT = 10 * 1024 * 1024
 CASES = [(package, players) for package in packages.declared().values() for players in package.game.player_counts]

@@ -140,12 +140,27 @@ class Game(ABC):
         """Why `notation` is refused. Games may override with rule-specific reasons."""
         return T(f"「{notation}」は今は指せません。", f"“{notation}” is not a legal action now.")
 
+    def typed_action(self, state: Mapping[str, Any], seat: int, notation: str) -> Action | None:
+        """A legal action `seat` may type although `legal_actions` does not list it, or None.
+
+        For open choices too many to list (a deck code, a number): `legal_actions` offers the usual
+        ones to the picker, and a typed notation (`/game play`, a game's own command, the log on
+        replay) is accepted here when the rules allow it. Return the action under its canonical
+        notation, which is what the log stores; `explain_illegal` says why anything else is refused.
+        Default: nothing beyond the listed actions.
+        """
+        return None
+
     def parse(self, state: Mapping[str, Any], seat: int, notation: str) -> Action:
         """The legal action with this notation, or IllegalAction with the game's reason."""
         wanted = notation.strip()
         for action in self.legal_actions(state, seat):
             if action.notation == wanted:
                 return action
+        awaited = any(decision.seat == seat for decision in self.pending(state))
+        typed = self.typed_action(state, seat, wanted) if awaited else None
+        if typed is not None:
+            return typed
         raise IllegalAction(self.explain_illegal(state, seat, wanted))
 
     def apply(self, state: Mapping[str, Any], seat: int, notation: str) -> Transition:

@@ -120,11 +120,15 @@ class Match:
         raise StaleDecision(T("あなたの選択が変わりました。", "Your decision has changed."), decision.prompt)
 
     def find(self, seat: int, notation: str) -> Action:
-        """The legal action of `seat` with this notation, or the game's reason why not."""
+        """The legal action of `seat` with this notation (listed, or typed: `Game.typed_action`), or the
+        game's reason why not."""
         wanted = notation.strip()
         for action in self.legal_actions(seat):
             if action.notation == wanted:
                 return action
+        typed = self.game.typed_action(self.state, seat, wanted) if seat in self.awaited_seats() else None
+        if typed is not None:
+            return typed
         raise IllegalAction(self.game.explain_illegal(self.state, seat, echo(wanted)))
 
     def play(self, seat: int, move: str | Action, expected_version: int | None = None,

@@ -3,22 +3,18 @@ exported to a file that `python -m engine.replay` verifies: a game added later i
 
 from __future__ import annotations
 
-import importlib
 import random
 from pathlib import Path
 
 import pytest
 
 from tabletop import packages
-from tabletop.bot import cog_modules
 from tests.e2e.conftest import ALICE, CAROL, DAVE, ERIN
 from tests.e2e.driver import CHANNEL, GUILD, Table
 from tests.e2e.test_afterplay import exported, replays
 from tests.e2e.test_history import button_to, position
 
 PLAYERS = (ALICE, CAROL, ERIN, DAVE)
-for module in cog_modules():
-    importlib.import_module(module)  # each game's cog declares its package
 GAMES = sorted(game_id for game_id, package in packages.declared().items() if type(package.game).__module__.startswith("engine."))
 """Games of the bot itself (the test fixture game lives outside `engine/`, where the replay tool looks)."""
 

@@ -38,6 +38,18 @@ def write(path: Path, data: object) -> Path:
     return path
 
 
+def changed_move(game: Game, players: int, log: list[tuple[int, str]]) -> tuple[int, str]:
+    """From the middle of the log on, the first entry whose seat had another legal choice, and that choice."""
+    match = Match.replay(game, players, 11, {}, log[: len(log) // 2])
+    for index in range(len(log) // 2, len(log)):
+        seat, notation = log[index]
+        other = next((a.notation for a in match.legal_actions(seat) if a.notation != notation), None)
+        if other is not None:
+            return index, other
+        match = match.replay_step(seat, notation).match
+    raise AssertionError("no entry after the middle had an alternative")
+
+
 @pytest.mark.parametrize("game", ENGINE_GAMES)
 def test_the_cli_verifies_a_game_and_catches_a_changed_action(game: Game, tmp_path: Path) -> None:
     players = game.player_counts[0]
@@ -50,10 +62,7 @@ def test_the_cli_verifies_a_game_and_catches_a_changed_action(game: Game, tmp_pa
     assert lines[0].split()[0] == "1" and log[0][1] in lines[0]
     assert lines[len(log)].startswith("結果: ") and "記録された最終局面と一致しました" in lines[-1]
     assert good.stderr == ""
-    index = len(log) // 2
-    seat, _ = log[index]
-    before = Match.replay(game, players, 11, {}, log[:index])
-    other = next(a.notation for a in before.legal_actions(seat) if a.notation != log[index][1])
+    index, other = changed_move(game, players, log)
     data["actions"][index]["action"] = other
     tampered = run(str(write(tmp_path / "tampered.json", data)))
     assert tampered.returncode == 1

@@ -49,6 +49,7 @@ SETUPS: list[tuple[str, int, dict[str, str], int]] = [
     ("wallofwar", 3, {}, 7),
     ("wallofwar", 4, {}, 8),
     ("wallofwar", 5, {}, 9),
+    ("artofwar", 2, {}, 12),
     ("highcard", 2, {}, 10),
     ("highcard", 3, {}, 11),
 ]

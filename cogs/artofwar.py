@@ -1,0 +1,282 @@
+"""`/artofwar …`: typed game creation, the rules, the card sheets, and the deck builder.
+
+Play goes through the shared lobby and turn flow. What is ART OF WAR's own is the deck: each player
+chooses one privately when the game starts (the engine's first decision, see engine/artofwar/choosing.py),
+so the lobby never shows anyone's 20 cards. A player's own decks are kept in their preferences
+(`artofwar_decks`: name → deck code) by `/artofwar deck new|edit|list|show|delete`, shared as deck codes,
+and played with `/artofwar deck use`, which plays the seat's `deck:<code>` move exactly as `/game play`
+would — the choice is answered to that player only.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Mapping
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from engine.artofwar import GAME
+from engine.artofwar.cards import BASIC, EDITION
+from engine.artofwar.choosing import PREFIX, composition
+from engine.artofwar.decks import Deck, check, parse_code, presets
+from engine.core.errors import BadOptions, GameError
+from engine.core.game import echo
+from engine.core.types import T
+from renderers import RenderContext
+from renderers.artofwar import RENDERER
+from renderers.artofwar_cards import cards_pages
+from renderers.toolkit import IMAGE_SUFFIX, encode_image
+from tabletop import announce
+from tabletop.bot import TabletopBot
+from tabletop.i18n import lang, ls
+from tabletop.interactions import cooled_down, refusals, send_ephemeral
+from tabletop.lobby_ui import create_lobby
+from tabletop.options import option_choices
+from tabletop.packages import GamePackage, declare, rules_files
+from tabletop.publish import after_commit
+from tabletop.turn_ui import resolve
+
+GAME_ID = "artofwar"
+DECKS_PREF = "artofwar_decks"
+MAX_DECKS = 25
+"""One autocomplete list holds 25 entries: a player keeps at most that many decks."""
+NAME_CHARS = 32
+CARDS_NOTE = T("KINGとユニットの射程は /artofwar cards で見られます(自分だけに表示)。",
+               "See every KING and unit with its reach: /artofwar cards (shown only to you).")
+
+
+# --------------------------------------------------------------------------- the deck book
+
+
+def book_of(prefs: Mapping[str, Any]) -> dict[str, str]:
+    """The player's saved decks, name → code (anything malformed in stored prefs is left out)."""
+    stored = prefs.get(DECKS_PREF)
+    if not isinstance(stored, dict):
+        return {}
+    return {name: code for name, code in stored.items() if isinstance(name, str) and isinstance(code, str)}
+
+
+def deck_name(typed: str) -> str:
+    """A deck's name as stored: trimmed, 1–32 characters, no line breaks."""
+    name = " ".join(typed.split())
+    if not name or len(name) > NAME_CHARS:
+        raise BadOptions(T(f"デッキ名は1〜{NAME_CHARS}文字です。", f"A deck name has 1 to {NAME_CHARS} characters."))
+    return name
+
+
+def find_deck(book: Mapping[str, str], typed: str) -> tuple[str, Deck]:
+    """A saved deck by name (case-insensitive), or BadOptions naming the decks there are."""
+    wanted = " ".join(typed.split()).casefold()
+    for name, code in book.items():
+        if name.casefold() == wanted:
+            return name, parse_code(code)
+    known = "、".join(book) if book else ""
+    shown = echo(typed)
+    if not book:
+        raise BadOptions(T(f"「{shown}」というデッキはありません。まだ保存したデッキがありません(/artofwar deck new)。",
+                           f"No deck named “{shown}”. You have no saved decks yet (/artofwar deck new)."))
+    raise BadOptions(T(f"「{shown}」というデッキはありません。保存済み: {known}", f"No deck named “{shown}”. Saved: {', '.join(book)}"))
+
+
+def built_deck(code: str | None, king: str | None, counts: Mapping[str, int | None], base: Deck | None = None) -> Deck:
+    """The deck a builder command describes: a code, or a KING and counts (unset counts keep `base`'s,
+    else 0), checked with the engine's reasons."""
+    if code:
+        if king or any(value is not None for value in counts.values()):
+            raise BadOptions(T("デッキコードか、KINGと枚数か、どちらか一方を指定してください。",
+                               "Give either a deck code, or a KING and counts, not both."))
+        return parse_code(code)
+    chosen = king or (base.king if base else None)
+    if chosen is None:
+        raise BadOptions(T("KING(king)かデッキコード(code)を指定してください。", "Give a KING (king) or a deck code (code)."))
+    previous = dict(zip(BASIC, base.counts)) if base else dict.fromkeys(BASIC, 0)
+    merged = {kind: previous[kind] if counts.get(kind) is None else counts[kind] for kind in BASIC}
+    return check(Deck(chosen, tuple(merged[kind] for kind in BASIC)))  # type: ignore[arg-type]
+
+
+def describe(deck: Deck, locale: str) -> str:
+    king = EDITION.king(deck.king).name
+    name = king.ja if locale == "ja" else king.en
+    return f"KING {name} / {composition(deck)} — `{deck.code}`"
+
+
+def say(locale: str, ja: str, en: str) -> str:
+    return ja if locale == "ja" else en
+
+
+def deck_choice(value: str, book: Mapping[str, str]) -> Deck:
+    """What `/artofwar deck use` names: a saved deck, a ready-made deck's key, or a deck code."""
+    for key, _, deck in presets():
+        if value.strip() == key:
+            return deck
+    if ":" in value:
+        return parse_code(value)
+    return find_deck(book, value)[1]
+
+
+def king_choices() -> list[app_commands.Choice[str]]:
+    return [app_commands.Choice(name=ls(f"{king.name.en} ({king_id})", f"{king.name.ja}({king_id})"), value=king_id)
+            for king_id, king in EDITION.kings.items()]
+
+
+COUNT = app_commands.Range[int, 0, 20]
+
+
+class ArtOfWar(commands.Cog):
+    artofwar = app_commands.Group(name="artofwar", description=ls("ART OF WAR: a KING, 20 retainers, two battlefields",
+                                                                  "アート・オブ・ウォー: KINGと20枚の家臣で戦う"))
+    deck = app_commands.Group(name="deck", description=ls("Your own ART OF WAR decks", "自分のデッキ"), parent=artofwar)
+
+    def __init__(self, bot: TabletopBot) -> None:
+        self.bot = bot
+
+    # ---- play ------------------------------------------------------------------------------------------
+
+    @artofwar.command(name="new", description=ls("Open an ART OF WAR lobby (each player picks a deck privately)",
+                                                  "アート・オブ・ウォーの参加者を募集する(デッキは各自が非公開で選ぶ)"))
+    @app_commands.describe(first=ls("Who takes the first turn", "先攻"))
+    @app_commands.choices(first=option_choices(GAME_ID, "first"))
+    async def new(self, interaction: discord.Interaction, first: str | None = None) -> None:
+        async with refusals(interaction):
+            await create_lobby(interaction, GAME_ID, 2, {"first": first} if first else {})
+
+    @artofwar.command(name="rules", description=ls("How to play ART OF WAR", "アート・オブ・ウォーの遊び方"))
+    async def rules(self, interaction: discord.Interaction) -> None:
+        locale = lang(interaction.locale)
+        embed = announce.rules_embed(GAME_ID, locale)
+        embed.set_footer(text=CARDS_NOTE.get(locale))
+        await interaction.response.send_message(embed=embed, ephemeral=True)
+
+    @artofwar.command(name="cards", description=ls("Every KING and basic unit with its reach", "全KINGと基本ユニットの射程"))
+    async def cards(self, interaction: discord.Interaction) -> None:
+        locale = lang(interaction.locale)
+        if not await cooled_down(interaction, "artofwar cards"):
+            return
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        ctx = RenderContext(locale, ())
+        pages = await self.bot.static_images.get(("artofwar cards", locale, tuple(EDITION.kings)),
+                                                 lambda: tuple(encode_image(page) for page in cards_pages(ctx)))
+        files = [discord.File(io.BytesIO(page), filename=f"artofwar-cards-{index}.{IMAGE_SUFFIX}") for index, page in enumerate(pages, start=1)]
+        await interaction.followup.send(files=files, ephemeral=True)
+
+    # ---- the deck builder ------------------------------------------------------------------------------
+
+    async def book(self, user_id: int) -> dict[str, str]:
+        return book_of((await self.bot.store.get_user(user_id)).prefs)
+
+    async def save(self, user_id: int, book: Mapping[str, str]) -> None:
+        await self.bot.store.update_user(user_id, prefs={DECKS_PREF: dict(book) or None})
+
+    async def saved_autocomplete(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        needle = current.casefold()
+        return [app_commands.Choice(name=name, value=name) for name in await self.book(interaction.user.id)
+                if needle in name.casefold()][:25]
+
+    async def use_autocomplete(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        """The player's saved decks first, then the ready-made ones."""
+        locale = lang(interaction.locale)
+        needle = current.casefold()
+        found = [app_commands.Choice(name=f"{name} ({code})"[:100], value=name) for name, code in (await self.book(interaction.user.id)).items()]
+        found += [app_commands.Choice(name=name.get(locale)[:100], value=key) for key, name, _ in presets()]
+        return [choice for choice in found if needle in choice.name.casefold() or needle in choice.value.casefold()][:25]
+
+    @deck.command(name="new", description=ls("Save a deck: a KING and 20 basic units, or a deck code", "デッキを保存する(KINGと基本ユニット20枚、またはデッキコード)"))
+    @app_commands.describe(name=ls("A name for the deck", "デッキ名"), code=ls("Import a deck code (k01:S4A4P4G4W4)", "デッキコードから作る(k01:S4A4P4G4W4)"),
+                           king=ls("The KING", "KING"), soldier=ls("Soldiers", "ソルジャーの枚数"), archier=ls("Archiers", "アーチャーの枚数"),
+                           priest=ls("Priests", "プリーストの枚数"), guardian=ls("Guardians", "ガーディアンの枚数"), wizard=ls("Wizards", "ウィザードの枚数"))
+    @app_commands.choices(king=king_choices())
+    async def deck_new(self, interaction: discord.Interaction, name: str, code: str | None = None, king: str | None = None,
+                       soldier: COUNT | None = None, archier: COUNT | None = None, priest: COUNT | None = None,
+                       guardian: COUNT | None = None, wizard: COUNT | None = None) -> None:
+        async with refusals(interaction):
+            locale = lang(interaction.locale)
+            title = deck_name(name)
+            book = await self.book(interaction.user.id)
+            if any(saved.casefold() == title.casefold() for saved in book):
+                raise BadOptions(T(f"「{echo(title)}」はもうあります。変更は /artofwar deck edit で。",
+                                   f"“{echo(title)}” already exists: change it with /artofwar deck edit."))
+            if len(book) >= MAX_DECKS:
+                raise BadOptions(T(f"保存できるデッキは{MAX_DECKS}個までです。", f"You can keep at most {MAX_DECKS} decks."))
+            counts = {"soldier": soldier, "archier": archier, "priest": priest, "guardian": guardian, "wizard": wizard}
+            made = built_deck(code, king, counts)
+            await self.save(interaction.user.id, {**book, title: made.code})
+            await send_ephemeral(interaction, say(locale, f"保存しました: **{title}** {describe(made, locale)}",
+                                                  f"Saved **{title}**: {describe(made, locale)}"))
+
+    @deck.command(name="edit", description=ls("Change a saved deck (only the parts you give)", "保存したデッキを変更する(指定した項目だけ)"))
+    @app_commands.describe(name=ls("The saved deck", "保存したデッキ"), code=ls("Replace it with a deck code", "デッキコードで置き換える"),
+                           king=ls("The KING", "KING"), soldier=ls("Soldiers", "ソルジャーの枚数"), archier=ls("Archiers", "アーチャーの枚数"),
+                           priest=ls("Priests", "プリーストの枚数"), guardian=ls("Guardians", "ガーディアンの枚数"), wizard=ls("Wizards", "ウィザードの枚数"))
+    @app_commands.choices(king=king_choices())
+    @app_commands.autocomplete(name=saved_autocomplete)
+    async def deck_edit(self, interaction: discord.Interaction, name: str, code: str | None = None, king: str | None = None,
+                        soldier: COUNT | None = None, archier: COUNT | None = None, priest: COUNT | None = None,
+                        guardian: COUNT | None = None, wizard: COUNT | None = None) -> None:
+        async with refusals(interaction):
+            locale = lang(interaction.locale)
+            book = await self.book(interaction.user.id)
+            title, base = find_deck(book, name)
+            counts = {"soldier": soldier, "archier": archier, "priest": priest, "guardian": guardian, "wizard": wizard}
+            made = built_deck(code, king, counts, base)
+            await self.save(interaction.user.id, {**book, title: made.code})
+            await send_ephemeral(interaction, say(locale, f"変更しました: **{title}** {describe(made, locale)}",
+                                                  f"Changed **{title}**: {describe(made, locale)}"))
+
+    @deck.command(name="list", description=ls("Your saved decks", "保存したデッキの一覧"))
+    async def deck_list(self, interaction: discord.Interaction) -> None:
+        locale = lang(interaction.locale)
+        book = await self.book(interaction.user.id)
+        if not book:
+            await send_ephemeral(interaction, say(locale, "保存したデッキはありません。/artofwar deck new で作れます。",
+                                                  "You have no saved decks. Make one with /artofwar deck new."))
+            return
+        lines = [say(locale, f"保存したデッキ({len(book)})", f"Your decks ({len(book)})")]
+        lines += [f"• **{name}** {describe(parse_code(code), locale)}" for name, code in book.items()]
+        await send_ephemeral(interaction, "\n".join(lines))
+
+    @deck.command(name="show", description=ls("One saved deck and its code to share", "保存したデッキと共有用のコード"))
+    @app_commands.describe(name=ls("The saved deck", "保存したデッキ"))
+    @app_commands.autocomplete(name=saved_autocomplete)
+    async def deck_show(self, interaction: discord.Interaction, name: str) -> None:
+        async with refusals(interaction):
+            locale = lang(interaction.locale)
+            title, found = find_deck(await self.book(interaction.user.id), name)
+            share = say(locale, f"共有: `/artofwar deck new name:… code:{found.code}`", f"Share: `/artofwar deck new name:… code:{found.code}`")
+            await send_ephemeral(interaction, f"**{title}** {describe(found, locale)}\n{share}")
+
+    @deck.command(name="delete", description=ls("Delete a saved deck", "保存したデッキを削除する"))
+    @app_commands.describe(name=ls("The saved deck", "保存したデッキ"))
+    @app_commands.autocomplete(name=saved_autocomplete)
+    async def deck_delete(self, interaction: discord.Interaction, name: str) -> None:
+        async with refusals(interaction):
+            locale = lang(interaction.locale)
+            book = await self.book(interaction.user.id)
+            title, _ = find_deck(book, name)
+            await self.save(interaction.user.id, {key: code for key, code in book.items() if key != title})
+            await send_ephemeral(interaction, say(locale, f"削除しました: **{title}**", f"Deleted **{title}**."))
+
+    @deck.command(name="use", description=ls("Play a deck in your game (only you see which)", "ゲームでデッキを使う(自分にだけ表示)"))
+    @app_commands.describe(deck=ls("A saved deck, a ready-made deck or a deck code", "保存したデッキ、既成デッキ、またはデッキコード"),
+                           game=ls("Game number (default: this thread's game)", "ゲーム番号(省略時はこのスレッドのゲーム)"))
+    @app_commands.autocomplete(deck=use_autocomplete)
+    async def deck_use(self, interaction: discord.Interaction, deck: str, game: int | None = None) -> None:
+        async with refusals(interaction):
+            chosen = deck_choice(deck, await self.book(interaction.user.id))
+            loaded = await resolve(interaction, game)
+            if loaded.record.game_type != GAME_ID:
+                raise GameError(T("このゲームはアート・オブ・ウォーではありません。", "That game is not ART OF WAR."))
+            seat = self.bot.service.seat(loaded.record, interaction.user.id)
+            move = loaded.match.find(seat, f"{PREFIX}{chosen.code}")
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            played = await self.bot.service.play(loaded, seat, move, decision_id=loaded.match.decisions[seat])
+            await after_commit(self.bot, played, interaction)
+
+
+PACKAGE = declare(GamePackage(game=GAME, renderer=RENDERER, rules=rules_files(GAME_ID), private_images=True))
+
+
+async def setup(bot: TabletopBot) -> None:
+    await bot.add_cog(ArtOfWar(bot))

@@ -16,7 +16,7 @@ from tabletop.i18n import lang, ls, text, tr
 from tabletop.interactions import clip, refusals, send_ephemeral
 from tabletop.mine import waiting_lines
 from tabletop.quiet import format_clock, next_local_hour, parse_clock, valid_zone, zones
-from tabletop.scheduler import run_pass
+from tabletop.scheduler import drain
 
 log = logging.getLogger("tabletop.timing")
 SCHEDULER_SECONDS = 60
@@ -112,9 +112,11 @@ class TimingCommands:
     async def scheduler(self) -> None:
         """Notices, reminders, timeouts, stalls, digests and vacations: only what is due, read by index."""
         try:
-            report = await run_pass(self.bot)
-            if report.games or report.users:
-                log.info("scheduler pass: %d games, %d users, %.0f ms", report.games, report.users, report.seconds * 1000)
+            reports = await drain(self.bot)
+            games, users = sum(r.games for r in reports), sum(r.users for r in reports)
+            if games or users:
+                log.info("scheduler: %d passes, %d games, %d users, %.0f ms", len(reports), games, users,
+                         sum(r.seconds for r in reports) * 1000)
         except Exception:  # noqa: BLE001 - the loop must survive to try again
             log.exception("scheduler pass failed")
 

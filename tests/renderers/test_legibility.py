@@ -50,6 +50,8 @@ SETUPS: list[tuple[str, int, dict[str, str], int]] = [
     ("wallofwar", 4, {}, 8),
     ("wallofwar", 5, {}, 9),
     ("artofwar", 2, {}, 12),
+    ("wunderkammer", 2, {}, 13),
+    ("wunderkammer", 4, {}, 14),
     ("highcard", 2, {}, 10),
     ("highcard", 3, {}, 11),
 ]

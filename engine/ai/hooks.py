@@ -1,0 +1,51 @@
+"""Optional per-game knowledge that makes the generic searcher stronger; none is required.
+
+Two hooks, looked up first on the Game object (a game's author adds methods) and then in the module
+`engine.ai.heuristics.<game id>` (knowledge written for a game without touching its engine):
+
+- `ai_rollout_policy(state, seat, legal, rng) -> Action`: the playout move for `seat` among `legal`
+  (the tuple `legal_actions` returned), with `rng` a `random.Random` to draw from. Also orders which
+  untried move the tree expands first. Default: uniform random.
+- `ai_evaluate(state, seat) -> float`: how good an unfinished state is for `seat`, in [0, 1] (1 = sure
+  win). Called where a depth-limited playout stops. Default: places by `Game.standings`, held with doubt.
+
+Both see a determinized world, never the true state, so they may read anything in it.
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+import random
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any, Callable, Mapping
+
+from engine.core.game import Game
+from engine.core.types import Action
+
+RolloutPolicy = Callable[[Mapping[str, Any], int, tuple[Action, ...], random.Random], Action]
+Evaluate = Callable[[Mapping[str, Any], int], float]
+
+
+@dataclass(frozen=True, slots=True)
+class Hooks:
+    rollout_policy: RolloutPolicy | None = None
+    evaluate: Evaluate | None = None
+
+
+def hooks_for(game: Game) -> Hooks:
+    module = _heuristics(game.id)
+    found = {}
+    for name in ("ai_rollout_policy", "ai_evaluate"):
+        found[name] = getattr(game, name, None) or getattr(module, name, None)
+    return Hooks(found["ai_rollout_policy"], found["ai_evaluate"])
+
+
+@lru_cache(maxsize=None)
+def _heuristics(game_id: str) -> Any:
+    """The heuristics module written for this game, or None: adding one is adding a file."""
+    name = f"{__package__}.heuristics.{game_id}"
+    if importlib.util.find_spec(name) is None:
+        return None
+    return importlib.import_module(name)

@@ -1,0 +1,49 @@
+"""The AI's strength levels: how long it may think and how deep its playouts look.
+
+A level caps both iterations and wall-clock time. The iteration cap is what makes a decision
+reproducible from its seed; the time budget is the server's guarantee that a decision never takes
+longer, whatever the machine's load (when it binds, the result depends on speed and is no longer
+reproducible).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+
+@dataclass(frozen=True, slots=True)
+class Level:
+    """One strength setting.
+
+    `iterations` and `budget_s` bound the search; `rollout_depth` is how many actions a playout runs
+    before the position is evaluated instead of played to the end; `exploration` is the UCT constant
+    for rewards in [0, 1].
+    """
+
+    name: str
+    iterations: int
+    budget_s: float
+    rollout_depth: int
+    exploration: float = 0.7
+
+    def bounded(self, budget_s: float | None = None, iterations: int | None = None) -> "Level":
+        """This level with a server's time budget or a test's iteration cap in place of the defaults."""
+        return replace(
+            self,
+            budget_s=self.budget_s if budget_s is None else budget_s,
+            iterations=self.iterations if iterations is None else iterations,
+        )
+
+
+LEVELS: dict[str, Level] = {
+    "easy": Level("easy", iterations=40, budget_s=0.3, rollout_depth=8),
+    "normal": Level("normal", iterations=250, budget_s=1.0, rollout_depth=16),
+    "hard": Level("hard", iterations=1000, budget_s=3.0, rollout_depth=24),
+}
+
+
+def level(name: str) -> Level:
+    try:
+        return LEVELS[name]
+    except KeyError:
+        raise KeyError(f"unknown AI level {name!r}; choose one of {', '.join(LEVELS)}") from None

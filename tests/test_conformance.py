@@ -87,6 +87,15 @@ def check_views(game: Game, match: Match, rng: Rng, resample_changes: list[bool]
         assert canonical(game.view(resampled, seat)) == canonical(view), f"view of seat {seat} depends on hidden information"
         if canonical(resampled) != canonical(state):
             resample_changes.append(True)
+        check_playable(game, resampled)
+
+
+def check_playable(game: Game, state: dict[str, Any]) -> None:
+    """A resampled world is a legal position: the AI searches it and the takeback check plays the same
+    action on it, so every awaited seat's every legal action must apply there."""
+    for decision in game.pending(state):
+        for action in game.legal_actions(state, decision.seat):
+            game.apply_action(state, decision.seat, action)
 
 
 def check_garbage(game: Game, match: Match, rng: random.Random) -> None:

@@ -1,7 +1,7 @@
 """Storage latency: how long one accepted move spends in the database (commit) and loading a game (read).
 
 Runs on a temporary file with the production settings (WAL, synchronous=NORMAL), so the figures include
-aiosqlite's thread hand-offs and the fsync-free WAL append; the engineering notes measured ~0.5 ms per
+the one hand-off to the database thread per transaction and the fsync-free WAL append; the engineering notes measured ~0.5 ms per
 small write transaction on these machines.
 """
 

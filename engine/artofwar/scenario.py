@@ -25,6 +25,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from engine.core import scenario as shared
 from engine.core.types import Event
 from engine.artofwar.board import SQUARES, STANDBY_LIMIT, State, ahead, is_front
 from engine.artofwar.cards import BASIC, EDITION, KING, SOLDIER
@@ -142,23 +143,17 @@ def build(
 
 def awaited(state: Mapping[str, Any]) -> int:
     """The seat the game waits for (one at a time in this game)."""
-    return GAME.pending(state)[0].seat
+    return shared.awaited(GAME, state)
 
 
 def legal(state: Mapping[str, Any], seat: int | None = None) -> set[str]:
     """Notations legal now for `seat` (default: the awaited seat)."""
-    return {action.notation for action in GAME.legal_actions(state, awaited(state) if seat is None else seat)}
+    return shared.legal(GAME, state, seat)
 
 
 def play(state: Mapping[str, Any], *notations: str) -> tuple[dict[str, Any], list[Event]]:
     """Apply each notation for whichever seat is awaited; the final state and all events in order."""
-    events: list[Event] = []
-    current = dict(state)
-    for notation in notations:
-        transition = GAME.apply(current, awaited(current), notation)
-        current = transition.state
-        events.extend(transition.events)
-    return current, events
+    return shared.play_awaited(GAME, state, notations)
 
 
 def census(state: Mapping[str, Any]) -> int:

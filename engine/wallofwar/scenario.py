@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 
+from engine.core import scenario as shared
 from engine.core.types import Event
 from engine.wallofwar import flow
 from engine.wallofwar.board import MEDALS, State, new_circle, snake
@@ -110,12 +111,7 @@ def flags(seats: Iterable[int], players: int) -> list[bool]:
 
 def play(state: State, *moves: tuple[int, str]) -> tuple[State, list[Event]]:
     """Apply moves in order through the public `apply`; returns the final state and all events."""
-    events: list[Event] = []
-    for seat, notation in moves:
-        transition = GAME.apply(state, seat, notation)
-        state = transition.state
-        events.extend(transition.events)
-    return state, events
+    return shared.play_moves(GAME, state, moves)
 
 
 def lines(state: Mapping) -> list[list[int]]:

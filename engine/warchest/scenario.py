@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
 
+from engine.core import scenario as shared
 from engine.core.types import Event
 from engine.warchest import GAME
 from engine.warchest.board import BOARDS
@@ -88,24 +89,18 @@ def build(
 
 
 def awaited(state: Mapping[str, Any]) -> int:
-    """The seat the game waits for (War Chest always waits for exactly one seat)."""
-    return GAME.pending(state)[0].seat
+    """The seat the game waits for (one at a time in this game)."""
+    return shared.awaited(GAME, state)
 
 
 def legal(state: Mapping[str, Any], seat: int | None = None) -> set[str]:
     """Notations legal now for `seat` (default: the awaited seat)."""
-    return {action.notation for action in GAME.legal_actions(state, awaited(state) if seat is None else seat)}
+    return shared.legal(GAME, state, seat)
 
 
 def play(state: Mapping[str, Any], *notations: str) -> tuple[dict[str, Any], list[Event]]:
     """Apply each notation for whichever seat is awaited; the final state and all events in order."""
-    events: list[Event] = []
-    current = dict(state)
-    for notation in notations:
-        transition = GAME.apply(current, awaited(current), notation)
-        current = transition.state
-        events.extend(transition.events)
-    return current, events
+    return shared.play_awaited(GAME, state, notations)
 
 
 def last_action(events: Sequence[Event]) -> dict[str, Any] | None:

@@ -23,6 +23,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
+from engine.core import scenario as shared
 from engine.core.types import Event
 from engine.wunderkammer import flow
 from engine.wunderkammer.board import FIELD_EACH, JOKERS, LINES, State, item_count
@@ -151,16 +152,12 @@ def build(
 
 def play(state: State, *moves: tuple[int, str]) -> tuple[State, list[Event]]:
     """Apply moves in order through the public `apply`; the final state and every event."""
-    events: list[Event] = []
-    for seat, notation in moves:
-        transition = GAME.apply(state, seat, notation)
-        state = transition.state
-        events.extend(transition.events)
-    return state, events
+    return shared.play_moves(GAME, state, moves)
 
 
 def legal(state: Mapping[str, Any], seat: int) -> set[str]:
-    return {action.notation for action in GAME.legal_actions(state, seat)}
+    """Notations legal now for `seat`."""
+    return shared.legal(GAME, state, seat)
 
 
 def waiting(state: Mapping[str, Any]) -> list[int]:

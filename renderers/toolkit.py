@@ -29,7 +29,7 @@ from dataclasses import replace
 
 from PIL import Image, ImageDraw
 
-from engine.core.types import Event, Outcome, T, Text
+from engine.core.types import Event, Frame, Outcome, T, Text
 from renderers.base import RenderContext
 from renderers.fonts import drawable, font, missing_glyphs
 from renderers.markers import (
@@ -82,7 +82,7 @@ __all__ = [
     "LINE_SPACING", "MARKER", "MUTED_INK", "PANEL", "PANEL_HEADER", "PHONE_MIN_TEXT", "PHONE_WIDTH",
     "SEAT_STYLES", "SIZE_BODY", "SIZE_SMALL", "SIZE_TITLE", "TEAM_STYLES", "WHITE", "Box", "Point", "Style",
     "cached_layer", "card_header_height", "card_title_lines", "draw_banner", "draw_card", "draw_highlight",
-    "draw_legend", "draw_marker", "draw_news", "draw_outcome", "draw_pill", "draw_strip", "draw_text",
+    "draw_legend", "draw_marker", "draw_news", "draw_now", "draw_outcome", "draw_pill", "draw_strip", "draw_text",
     "IMAGE_SUFFIX", "drawable", "encode_image", "ensure_not_square", "font", "hex_centre", "hex_points", "line_height",
     "localize", "marker_letter_size", "marker_sprite", "measure_text", "min_text_size", "missing_glyphs",
     "new_canvas", "recent_text", "seat_style", "shape_points", "team_style", "text_width", "wrap_text",
@@ -199,6 +199,28 @@ def draw_news(img: Image.Image, ctx: RenderContext, box: Box, text: str, *, mark
         x = draw_marker(img, (x + MARKER / 2, middle), MARKER, marker)[2] + 8
     lines = max(1, (y1 - y0 - 4) // line_height(SIZE_SMALL))
     draw_text(img, (x, middle), text, SIZE_SMALL, anchor="lm", max_width=max(1, x1 - x), max_lines=lines)
+
+
+def draw_now(img: Image.Image, ctx: RenderContext, box: Box, frame: Frame, style_of: Callable[[int], Style],
+             name_of: Callable[[int], str]) -> None:
+    """The strip under the banner: who is to play (their markers, and the name when one seat is asked) and
+    the decision's own prompt, or the result once the game is over."""
+    x0, y0, x1, y1 = box
+    draw_strip(img, y0, y1 - y0)
+    if frame.outcome is not None:
+        draw_outcome(img, ctx, box, frame.outcome, style_of)
+        return
+    middle = (y0 + y1) / 2
+    x = draw_pill(img, (x0, middle), localize(ctx, T("手番", "To play")))[2] + 8
+    waiting = frame.awaited_seats
+    for seat in waiting:
+        x = draw_marker(img, (x + MARKER / 2, middle), MARKER, style_of(seat))[2] + 4
+        if len(waiting) == 1:
+            x = draw_text(img, (x + 2, middle), name_of(seat), SIZE_BODY, anchor="lm", bold=True, max_width=180,
+                          max_lines=1)[2] + 10
+    if frame.awaited:
+        draw_text(img, (x + 4, middle), localize(ctx, frame.awaited[0].prompt), SIZE_SMALL, anchor="lm",
+                  max_width=max(1, x1 - x - 4), max_lines=2)
 
 
 def draw_outcome(img: Image.Image, ctx: RenderContext, box: Box, outcome: Outcome,

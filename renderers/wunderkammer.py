@@ -75,22 +75,7 @@ RENDERER = WunderkammerRenderer()
 
 
 def _draw_now(img: Image.Image, scene: Scene, top: int) -> int:
-    """Who is to play and what they are asked, or the result once the game is over."""
-    tk.draw_strip(img, top, NOW_HEIGHT)
-    frame = scene.frame
-    box = (PAD, top, img.width - PAD, top + NOW_HEIGHT)
-    if frame.outcome is not None:
-        tk.draw_outcome(img, scene.ctx, box, frame.outcome, scene.style)
-        return top + NOW_HEIGHT
-    middle = top + NOW_HEIGHT / 2
-    x = tk.draw_pill(img, (PAD, middle), scene.say("手番", "To play"))[2] + 8
-    for seat in frame.awaited_seats:
-        x = tk.draw_marker(img, (x + tk.MARKER / 2, middle), tk.MARKER, scene.style(seat))[2] + 6
-        x = tk.draw_text(img, (x, middle), scene.name(seat), tk.SIZE_BODY, anchor="lm", bold=True, max_width=180,
-                         max_lines=1)[2] + 10
-    if frame.awaited:
-        prompt = tk.localize(scene.ctx, frame.awaited[0].prompt)
-        tk.draw_text(img, (x, middle), prompt, tk.SIZE_SMALL, anchor="lm", max_width=max(1, img.width - PAD - x), max_lines=2)
+    tk.draw_now(img, scene.ctx, (PAD, top, img.width - PAD, top + NOW_HEIGHT), scene.frame, scene.style, scene.name)
     return top + NOW_HEIGHT
 
 

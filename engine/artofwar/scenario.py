@@ -22,6 +22,8 @@ kingdom…) is refused with ValueError.
 
 from __future__ import annotations
 
+from functools import partial
+
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -141,14 +143,10 @@ def build(
     }
 
 
-def awaited(state: Mapping[str, Any]) -> int:
-    """The seat the game waits for (one at a time in this game)."""
-    return shared.awaited(GAME, state)
-
-
-def legal(state: Mapping[str, Any], seat: int | None = None) -> set[str]:
-    """Notations legal now for `seat` (default: the awaited seat)."""
-    return shared.legal(GAME, state, seat)
+awaited = partial(shared.awaited, GAME)
+"""The seat the game waits for (one at a time in this game)."""
+legal = partial(shared.legal, GAME)
+"""Notations legal now for a seat (default: the awaited seat)."""
 
 
 def play(state: Mapping[str, Any], *notations: str) -> tuple[dict[str, Any], list[Event]]:

@@ -13,6 +13,8 @@ middle of a round, so every Game method works on it.
 
 from __future__ import annotations
 
+from functools import partial
+
 from typing import Any, Mapping, Sequence
 
 from engine.core import scenario as shared
@@ -88,14 +90,10 @@ def build(
     }
 
 
-def awaited(state: Mapping[str, Any]) -> int:
-    """The seat the game waits for (one at a time in this game)."""
-    return shared.awaited(GAME, state)
-
-
-def legal(state: Mapping[str, Any], seat: int | None = None) -> set[str]:
-    """Notations legal now for `seat` (default: the awaited seat)."""
-    return shared.legal(GAME, state, seat)
+awaited = partial(shared.awaited, GAME)
+"""The seat the game waits for (one at a time in this game)."""
+legal = partial(shared.legal, GAME)
+"""Notations legal now for a seat (default: the awaited seat)."""
 
 
 def play(state: Mapping[str, Any], *notations: str) -> tuple[dict[str, Any], list[Event]]:

@@ -14,7 +14,6 @@ middle of a round, so every Game method works on it.
 from __future__ import annotations
 
 from functools import partial
-
 from typing import Any, Mapping, Sequence
 
 from engine.core import scenario as shared

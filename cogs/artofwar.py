@@ -5,7 +5,9 @@ chooses one privately when the game starts (the engine's first decision, see eng
 so the lobby never shows anyone's 20 cards. A player's own decks are kept in their preferences
 (`artofwar_decks`: name → deck code) by `/artofwar deck new|edit|list|show|delete`, shared as deck codes,
 and played with `/artofwar deck use`, which plays the seat's `deck:<code>` move exactly as `/game play`
-would — the choice is answered to that player only.
+would — the choice is answered to that player only. `/artofwar prefs` lets a player have a response
+window answered "no response" without a click when the table can already tell no response is possible
+(see `no_response_answer`).
 """
 
 from __future__ import annotations
@@ -22,8 +24,10 @@ from engine.artofwar import GAME
 from engine.artofwar.cards import BASIC, EDITION
 from engine.artofwar.choosing import PREFIX, composition
 from engine.artofwar.decks import Deck, check, parse_code, presets
+from engine.artofwar.views import response_ruled_out
 from engine.core.errors import BadOptions, GameError
 from engine.core.game import echo
+from engine.core.match import Match
 from engine.core.types import T
 from renderers import RenderContext
 from renderers.artofwar import RENDERER
@@ -31,7 +35,7 @@ from renderers.artofwar_cards import cards_pages
 from renderers.toolkit import IMAGE_SUFFIX, encode_image
 from tabletop import announce
 from tabletop.bot import TabletopBot
-from tabletop.i18n import lang, ls
+from tabletop.i18n import lang, ls, tr
 from tabletop.interactions import cooled_down, refusals, send_ephemeral
 from tabletop.lobby_ui import create_lobby
 from tabletop.options import option_choices
@@ -44,6 +48,13 @@ DECKS_PREF = "artofwar_decks"
 MAX_DECKS = 25
 """One autocomplete list holds 25 entries: a player keeps at most that many decks."""
 NAME_CHARS = 32
+RESPONSE_PREF = "artofwar.responses"
+RESPONSE_TEXTS = {
+    "ask": ("毎回たずねる", "Ask me each time"),
+    "known": ("対応できないことが公開情報で分かるときは自動で「対応しない」",
+              "Answer “no response” when the table can already tell I cannot respond"),
+}
+RESPONSE_SAVED = ("設定しました: 対応の機会には「{choice}」。", "Saved: at a response window, “{choice}”.")
 CARDS_NOTE = T("KINGとユニットの射程は /artofwar cards で見られます(自分だけに表示)。",
                "See every KING and unit with its reach: /artofwar cards (shown only to you).")
 
@@ -122,6 +133,16 @@ def king_choices() -> list[app_commands.Choice[str]]:
             for king_id, king in EDITION.kings.items()]
 
 
+def no_response_answer(match: Match, seat: int, prefs: Mapping[str, Any]) -> str | None:
+    """"No response" for a player who asked for it, only when the public view already rules a response
+    out (their KING is not in hand and every hand card is one they showed, none fitting) — like War
+    Chest's Royal Guard preference, the automatic answer rests on what the player chose to give, never on
+    the hidden hand, so answering at once tells the opponent nothing new."""
+    if prefs.get(RESPONSE_PREF) != "known" or not response_ruled_out(match.view(None), seat):
+        return None
+    return "pass" if any(action.notation == "pass" for action in match.legal_actions(seat)) else None
+
+
 COUNT = app_commands.Range[int, 0, 20]
 
 
@@ -161,6 +182,19 @@ class ArtOfWar(commands.Cog):
                                                  lambda: tuple(encode_image(page) for page in cards_pages(ctx)))
         files = [discord.File(io.BytesIO(page), filename=f"artofwar-cards-{index}.{IMAGE_SUFFIX}") for index, page in enumerate(pages, start=1)]
         await interaction.followup.send(files=files, ephemeral=True)
+
+    @artofwar.command(name="prefs", description=ls("Answer response windows automatically when nothing can respond",
+                                                    "対応できないときの対応の機会に自動で答える"))
+    @app_commands.describe(responses=ls("At a response window (GUARDIAN or WIZARD)", "対応の機会(ガーディアン・ウィザード)"))
+    @app_commands.choices(responses=[app_commands.Choice(name=ls(en, ja), value=key) for key, (ja, en) in RESPONSE_TEXTS.items()])
+    async def prefs(self, interaction: discord.Interaction, responses: str) -> None:
+        if responses not in RESPONSE_TEXTS:
+            await send_ephemeral(interaction, tr("err.bad_input", interaction.locale))
+            return
+        await self.bot.store.update_user(interaction.user.id, prefs={RESPONSE_PREF: responses})
+        locale = lang(interaction.locale)
+        ja, en = RESPONSE_TEXTS[responses]
+        await send_ephemeral(interaction, say(locale, RESPONSE_SAVED[0].format(choice=ja), RESPONSE_SAVED[1].format(choice=en)))
 
     # ---- the deck builder ------------------------------------------------------------------------------
 
@@ -275,7 +309,8 @@ class ArtOfWar(commands.Cog):
             await after_commit(self.bot, played, interaction)
 
 
-PACKAGE = declare(GamePackage(game=GAME, renderer=RENDERER, rules=rules_files(GAME_ID), private_images=True))
+PACKAGE = declare(GamePackage(game=GAME, renderer=RENDERER, rules=rules_files(GAME_ID), private_images=True,
+                              auto_answer=no_response_answer))
 
 
 async def setup(bot: TabletopBot) -> None:

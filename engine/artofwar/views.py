@@ -15,7 +15,7 @@ from typing import Any
 
 from engine.artofwar import choosing, conscription
 from engine.artofwar.board import SQUARES, attack_value, defence, kingdom_total, reach, targets
-from engine.artofwar.cards import BASIC, BASIC_UNITS, EDITION, KING, SUPPORT_TEXT, Unit
+from engine.artofwar.cards import BASIC, BASIC_UNITS, EDITION, GUARDIAN, KING, SUPPORT_TEXT, WIZARD, Unit
 from engine.artofwar.chain import responder
 from engine.artofwar.labels import card_name
 from engine.artofwar.victory import leads
@@ -136,3 +136,21 @@ def view(state: Mapping[str, Any], seat: int | None) -> dict[str, Any]:
         result["seat"] = seat
         result["private"] = {"hand": list(state["hand"][seat]), "deck": state["decks"][seat]}
     return result
+
+
+def response_ruled_out(public: Mapping[str, Any], seat: int) -> bool:
+    """Whether the table can already tell, from the public view alone, that `seat` cannot answer the
+    open chain: its KING is not in hand and every hand card is one the table saw go back, none of them
+    the card the newest entry needs (a GUARDIAN against an attack, a WIZARD against a support).
+
+    The response window is offered whatever the hand holds so that it leaks nothing; an automatic
+    "no response" may therefore only rest on what the player already showed, never on the hidden hand —
+    otherwise the instant answer would tell the opponent what is missing from it.
+    """
+    if public["responder"] != seat or not public["chain"]:
+        return False
+    info = public["seats"][seat]
+    if info["king_at"] == "hand" or len(info["hand_known"]) < info["hand"]:
+        return False
+    needed = GUARDIAN if public["chain"][-1]["type"] == "attack" else WIZARD
+    return needed not in info["hand_known"]

@@ -2,6 +2,7 @@
 
 import random
 import re
+from pathlib import Path
 
 from engine.artofwar.game import GAME
 from engine.artofwar.scenario import act, build
@@ -46,3 +47,14 @@ def test_capture_and_victory_sentences_name_the_cards():
     assert any("捕獲" in line and "鉄壁王" in line for line in ja)
     assert any("Captured" in line and "Iron King" in line for line in en)
     assert any(line.startswith("Execution!") for line in en)
+
+
+def test_the_rules_say_the_capture_sentence_is_terse_and_how_it_is_read():
+    """Capture on an equal single hit is a reading, not the rulebook's words: both rules texts quote the
+    sentence and say it is read as play reports read it, so nobody mistakes the ruling for the text."""
+    sentence = "攻撃したユニットと攻撃を受けたユニットの防御力が等しい場合"
+    root = Path(__file__).resolve().parents[2] / "data" / "artofwar"
+    ja = (root / "rules.ja.md").read_text(encoding="utf-8")
+    en = (root / "rules.en.md").read_text(encoding="utf-8")
+    assert f"「{sentence}」" in ja and "簡潔" in ja and "プレイ報告" in ja
+    assert f"「{sentence}」" in en and "terse" in en and "play reports" in en

@@ -115,6 +115,15 @@ def test_cards_leaving_a_kingdom_do_not_found_a_nation_the_next_placement_does()
     assert state["result"] == {"winner": 0, "reason": "nation"}
 
 
+def test_a_card_placed_into_the_other_kingdom_also_founds_the_leaders_nation():
+    """建国 is compared whenever a card is placed into either kingdom: a lead of four kinds left behind by
+    cards leaving wins on the opponent's next entry, though that entry was theirs."""
+    state = build(turn=1, hands=([], ["wizard"]), kingdom=({"soldier": 1, "archier": 1, "priest": 1, "guardian": 1}, {"wizard": 1}))
+    assert state["result"] is None
+    state, _ = act(state, "kd:wizard")
+    assert state["result"] == {"winner": 0, "reason": "nation"}
+
+
 def test_a_turn_goes_on_without_a_draw_when_one_deck_is_empty():
     state = build(decks=([], ["soldier"] * 38), fields=({"b1": "wizard"}, {"b1": "guardian"}))
     state, events = act(state, "end")

@@ -1,12 +1,15 @@
 """ART OF WAR through Discord: a whole game with two custom decks chosen privately (one saved and played
 with `/artofwar deck use`, one typed as a code in `/game play`), a restart in the middle and the privacy
-check over everything sent; the deck builder's commands and refusals; the card sheets and the rules."""
+check over everything sent; the deck builder's commands and refusals (every validation); the card sheets
+and the rules; the response preference, which answers "no response" only when the table can already tell."""
 
 from __future__ import annotations
 
 import random
 
+from cogs.artofwar import MAX_DECKS, RESPONSE_PREF, no_response_answer
 from engine.artofwar import GAME
+from engine.artofwar.scenario import build, play
 from engine.core.match import Match
 from renderers.toolkit import CANVAS_WIDTH
 from storage.base import GameRecord
@@ -141,3 +144,59 @@ async def test_card_sheets_arrive_as_images_and_the_rules_in_the_readers_languag
     assert rules.ephemeral and "建国" in rules.text and "/artofwar cards" in rules.text
     rules = (await world.slash(ERIN, "artofwar rules", {}, channel_id=CHANNEL, guild_id=GUILD)).messages[-1]
     assert "capture" in rules.text and "/artofwar deck use" in rules.text
+
+
+async def test_a_player_keeps_at_most_max_decks_and_a_blank_name_is_refused(table: Table) -> None:
+    world = table.world
+
+    async def new(name: str) -> str:
+        rec = await world.slash(DAVE, "artofwar deck new", {"name": name, "code": "k01:S20"}, channel_id=CHANNEL, guild_id=GUILD)
+        assert rec.messages[-1].ephemeral
+        return rec.messages[-1].text
+
+    assert "1〜32文字" in await new("   ")
+    for index in range(MAX_DECKS):
+        assert "保存しました" in await new(f"d{index}")
+    assert f"{MAX_DECKS}個まで" in await new("one more")
+    assert len((await table.bot.store.get_user(DAVE)).prefs["artofwar_decks"]) == MAX_DECKS
+
+
+def window(hand: list[str], known: list[str], opening: str = "atk:b1-b1", field: dict | None = None) -> Match:
+    """Seat 0 opens a chain (an attack, or a support) and seat 1, holding `hand` of which the table saw
+    `known`, is offered the response window."""
+    state = build(fields=({"b1": "wizard"}, field or {"b1": "guardian", "a1": "king"}), hands=(["soldier"], hand),
+                  known=([], known), standby=(["king"], []))
+    state, _ = play(state, opening)
+    match = Match(GAME, 2, 7, GAME.validate_options(2, {}), state)
+    assert list(match.awaited_seats()) == [1]
+    return match
+
+
+def test_the_preference_passes_only_when_the_shown_hand_cannot_respond() -> None:
+    shown = window(["soldier", "wizard"], ["soldier", "wizard"])
+    assert no_response_answer(shown, 1, {RESPONSE_PREF: "known"}) == "pass"
+    assert no_response_answer(shown, 1, {RESPONSE_PREF: "ask"}) is None
+    assert no_response_answer(shown, 1, {}) is None
+    assert no_response_answer(shown, 0, {RESPONSE_PREF: "known"}) is None
+    support = window(["guardian"], ["guardian"], opening="sup:soldier")
+    assert no_response_answer(support, 1, {RESPONSE_PREF: "known"}) == "pass", "a GUARDIAN cannot answer a support"
+
+
+def test_the_preference_never_answers_from_the_hidden_hand() -> None:
+    """A hand the table has not seen gets the window and no automatic answer, whatever it holds: an
+    instant pass would tell the opponent the hand has no GUARDIAN (the leak the window exists to stop)."""
+    prefs = {RESPONSE_PREF: "known"}
+    assert no_response_answer(window(["soldier"], []), 1, prefs) is None
+    assert no_response_answer(window(["soldier", "soldier"], ["soldier"]), 1, prefs) is None, "one card unseen"
+    assert no_response_answer(window(["guardian"], ["guardian"]), 1, prefs) is None, "a shown GUARDIAN may answer"
+    king_in_hand = window(["soldier"], ["soldier"], field={"b1": "guardian"})
+    assert king_in_hand.view(None)["seats"][1]["king_at"] == "hand"
+    assert no_response_answer(king_in_hand, 1, prefs) is None, "the KING in hand may answer as any card"
+
+
+async def test_prefs_command_saves_the_response_preference(table: Table) -> None:
+    rec = await table.world.slash(ERIN, "artofwar prefs", {"responses": "known"}, channel_id=CHANNEL, guild_id=GUILD)
+    assert rec.messages[-1].ephemeral and "no response" in rec.messages[-1].text
+    assert (await table.bot.store.get_user(ERIN)).prefs[RESPONSE_PREF] == "known"
+    rec = await table.world.slash(ERIN, "artofwar prefs", {"responses": "ask"}, channel_id=CHANNEL, guild_id=GUILD)
+    assert (await table.bot.store.get_user(ERIN)).prefs[RESPONSE_PREF] == "ask"

@@ -119,3 +119,26 @@ def test_the_last_action_marks_the_squares_and_areas_it_touched() -> None:
     found = marks(events)
     assert found.squares == {(0, "a1"), (1, "b1"), (1, "a1"), (1, "b2")}
     assert found.kingdom == {0} and found.standby == {1}
+
+
+def test_the_board_lists_standby_head_first_and_the_deck_hand_graveyard_and_kingdom_counts(drawn: list[Drawn]) -> None:
+    """The board is where players read what the rules count: the standby order decides what a deploy or
+    a conscription takes next, and the four counts decide 終戦 (kingdom, then graveyard)."""
+    state = build(
+        kings=("k01", "k05"),
+        fields=({"b1": "soldier"}, {"b1": "wizard"}),
+        hands=(["soldier", "wizard"], ["guardian"]),
+        standby=(["priest", "king", "archier"], []),
+        kingdom=({"soldier": 3}, {"priest": 1}),
+        grave=(["archier"], []),
+    )
+    view = GAME.view(state, None)
+    RENDERER.board(frame_of(GAME, state), RenderContext("ja", ("アリス", "ボブ")))
+    texts = [d.text for d in drawn]
+    name = {kind: view["units"][kind]["name"]["ja"] for kind in ("priest", "archier")}
+    king = "KING " + view["seats"][0]["king"]["name"]["ja"]
+    listed = ["1", name["priest"], "2", king, "3", name["archier"], "4", "—", "5", "—"]
+    assert any(texts[index:index + len(listed)] == listed for index in range(len(texts)))
+    for seat, (hand, grave, kingdom) in enumerate(((2, 1, 3), (2, 0, 1))):
+        deck = len(state["deck"][seat])
+        assert f"山札 {deck}  手札 {hand}  墓地 {grave}  王国 {kingdom}" in texts

@@ -15,7 +15,8 @@ State (plain JSON):
   pick (None, {"t": "as", "line", "piece"} while choosing what the joker or a character stands for on an
        empty line, {"t": "trash"} while choosing what to trash, {"t": "put"} while choosing what to put),
   budget (the take-item sum left, during "take"), takes [kinds taken this turn], puts_made (this turn),
-  trashed_first (hand cards trashed this turn before only drawing),
+  trashed_first (hand cards trashed this turn before only drawing), took_char (a character taken this
+  turn), quiet (turns in a row in which nobody took an item or a character),
   result (None, or the final scores once over).
 """
 
@@ -37,6 +38,9 @@ FIELD_EACH = 6
 JOKERS = 4
 END_AT = {2: 8, 3: 10, 4: 12}
 """Item kinds and characters gone from the common field that end the game, per player count."""
+STALL_ROUNDS = 5
+"""This project's rule for a game that cannot move on: after this many whole rounds in which nobody
+took an item or a character, scoring follows (the rulebook does not consider a stuck game)."""
 
 
 def line_kind(line: list[str], played: Mapping[str, Any] | None) -> str | None:

@@ -4,14 +4,16 @@ A turn walks play → take item → set → put → take character → shuffle a
 that need nobody (Set; a take item with nothing affordable; a put with no bench, no hand card or no put
 left; a take character with no target): each is decided by public facts, so skipping it reveals nothing.
 After the last step the game ends if the item kinds and characters gone from the common field reached 8,
-10 or 12 (2, 3, 4 players); otherwise the next player clockwise begins.
+10 or 12 (2, 3, 4 players), or, by this project's rule, when 5 whole rounds went by without anyone
+taking an item or a character (a table whose collections have shrunk under their characters can be
+stuck for good); otherwise the next player clockwise begins.
 """
 
 from __future__ import annotations
 
 from engine.core.types import Event, T
 from engine.wunderkammer import play, scoring, take
-from engine.wunderkammer.board import END_AT, LINES, State, gone
+from engine.wunderkammer.board import END_AT, LINES, STALL_ROUNDS, State, gone
 from engine.wunderkammer.labels import who
 
 
@@ -51,14 +53,16 @@ def advance(state: State, events: list[Event]) -> None:
 
 def end_turn(state: State, events: list[Event]) -> None:
     players = state["players"]
-    if gone(state) >= END_AT[players]:
+    state["quiet"] = 0 if state["takes"] or state["took_char"] else state["quiet"] + 1
+    stalled = state["quiet"] >= STALL_ROUNDS * players
+    if gone(state) >= END_AT[players] or stalled:
         state["step"] = "over"
         state["result"] = [points for points, _ in scoring.standings(state)]
-        events.extend(scoring.final_events(state))
+        events.extend(scoring.final_events(state, stalled))
         return
     state["seat"] = (state["seat"] + 1) % players
     state["turn"] += 1
-    state.update(step="play", played=[None] * LINES, pick=None, budget=0, takes=[], puts_made=0, trashed_first=0)
+    state.update(step="play", played=[None] * LINES, pick=None, budget=0, takes=[], puts_made=0, trashed_first=0, took_char=False)
     events.append(
         Event(
             T(f"{who(state['seat'])}の手番です。", f"{who(state['seat'])}'s turn."),

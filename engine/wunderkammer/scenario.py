@@ -76,6 +76,7 @@ def build(
     takes: Sequence[str] = (),
     puts_made: int = 0,
     turn: int = 1,
+    quiet: int = 0,
     rng: int = 12345,
     settle: bool = True,
 ) -> State:
@@ -86,8 +87,9 @@ def build(
     character's put cards (a former owner, say). `field` overrides what is left in the common field per
     kind (default: 6, fewer when the players hold more than the rest of the kind). `jokers` says whose
     joker is in their hand area (default: everyone's). For step "take", `budget` is the sum left and
-    `takes` the items already taken this turn. With `settle`, steps that need no decision run at once,
-    as after a real action.
+    `takes` the items already taken this turn. `quiet` is how many turns in a row before this one took
+    no item and no character (board.STALL_ROUNDS ends a stuck game). With `settle`, steps that need no
+    decision run at once, as after a real action.
     """
     if step not in STEPS:
         raise ValueError(f"step must be one of {STEPS}")
@@ -133,6 +135,8 @@ def build(
         "takes": list(takes),
         "puts_made": puts_made,
         "trashed_first": 0,
+        "took_char": False,
+        "quiet": quiet,
         "result": None,
     }
     placed = item_count(state)

@@ -4,7 +4,8 @@ Each character on anyone's bench gives 1 point to each of its 4 items and to eac
 is not among them, at most 1 point per character per item kind; an item nobody favours is worth 0. Each
 player scores every card in their deck, trash, hand and lines at its kind's value, plus direct points
 from scoring abilities. Ties (this project's rule, the rulebook names none): more characters on the
-bench wins; still tied, the tied players share the victory.
+bench wins; still tied, the tied players share the victory. A game stuck for 5 rounds is scored the
+same way (see engine/wunderkammer/flow.py).
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from typing import Any
 
 from engine.core.texts import plural
 from engine.core.types import Event, Outcome, T
-from engine.wunderkammer.board import bench, cards_of, is_active
+from engine.wunderkammer.board import STALL_ROUNDS, bench, cards_of, is_active
 from engine.wunderkammer.cards import EDITION
 from engine.wunderkammer.labels import who
 
@@ -94,18 +95,22 @@ def outcome(state: Mapping[str, Any]) -> Outcome | None:
     return Outcome(ranks, "score", summary, tuple(float(key[0]) for key in keys))
 
 
-def final_events(state: Mapping[str, Any]) -> list[Event]:
-    """The closing lines: the game end and every player's points, public now."""
+def final_events(state: Mapping[str, Any], stalled: bool) -> list[Event]:
+    """The closing lines: why the game ends and every player's points, public now."""
     worth = values(state)
-    events = [
-        Event(
-            T(
-                "共通の場からなくなったアイテムとキャラクターが規定数に達しました。得点計算です。",
-                "Enough items and characters have left the common field: scoring.",
-            ),
-            data={"kind": "end", "values": worth},
+    if stalled:
+        text = T(
+            f"{STALL_ROUNDS}ラウンドの間、誰もアイテムもキャラクターもテイクしませんでした。"
+            "ゲームが進まないので得点計算です(このプロジェクトのルール)。",
+            f"Nobody took an item or a character for {STALL_ROUNDS} whole rounds: the game cannot move on, "
+            "so scoring follows (this project's rule).",
         )
-    ]
+    else:
+        text = T(
+            "共通の場からなくなったアイテムとキャラクターが規定数に達しました。得点計算です。",
+            "Enough items and characters have left the common field: scoring.",
+        )
+    events = [Event(text, data={"kind": "end", "values": worth, "stalled": stalled})]
     for seat, (score, characters) in enumerate(standings(state)):
         events.append(
             Event(

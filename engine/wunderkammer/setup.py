@@ -54,5 +54,7 @@ def new_state(players: int, seed: int, first: int | None, simple: bool) -> State
         "takes": [],
         "puts_made": 0,
         "trashed_first": 0,
+        "took_char": False,
+        "quiet": 0,
         "result": None,
     }

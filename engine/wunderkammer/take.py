@@ -138,6 +138,7 @@ def takeable(state: Mapping[str, Any], seat: int) -> list[str]:
 
 def take_character(state: State, seat: int, cid: str, events: list[Event]) -> None:
     owner = state["owner"][cid]
+    state["took_char"] = True
     state["owner"][cid] = seat
     cards = state["puts"][cid]
     for card in cards:

@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from engine.wunderkammer import scoring
-from engine.wunderkammer.board import END_AT, bench, gone
+from engine.wunderkammer.board import END_AT, STALL_ROUNDS, bench, gone
 from engine.wunderkammer.cards import EDITION
 from engine.wunderkammer.labels import mark
 
@@ -117,6 +117,8 @@ def public_view(state: Mapping[str, Any], seat: int | None) -> dict[str, Any]:
         "puts_made": state["puts_made"],
         "gone": gone(state),
         "end_at": END_AT[state["players"]],
+        "quiet": state["quiet"],
+        "stall_at": STALL_ROUNDS * state["players"],
         "items": [
             {"id": kind, "field": state["field"][kind], "box": state["box"][kind], "value": printed[kind]}
             for kind in EDITION.items

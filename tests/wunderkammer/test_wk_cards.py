@@ -5,7 +5,7 @@ import json
 
 import pytest
 
-from engine.wunderkammer.cards import DATA, EDITION, EditionError, parse
+from engine.wunderkammer.cards import DATA, EDITION, EditionError, load, parse
 from engine.wunderkammer.effects import EFFECTS
 
 
@@ -64,3 +64,19 @@ def test_a_malformed_edition_names_the_file_and_the_field(edit, field):
 
 def test_the_shipped_file_parses_to_the_loaded_edition():
     assert parse(raw()) == EDITION
+
+
+def test_a_file_that_is_not_json_or_has_a_bad_field_is_refused_at_load_naming_it(tmp_path):
+    """A group typing in its own cards edits the file by hand; load, not the first game, must say what is wrong."""
+    broken = tmp_path / "cards.json"
+    broken.write_text('{"marks": ', encoding="utf-8")
+    with pytest.raises(EditionError) as refused:
+        load(broken)
+    assert str(refused.value).startswith(f"{broken}: cannot be read as JSON")
+    data = raw()
+    data["items"][0]["number"] = 10
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps(data), encoding="utf-8")
+    with pytest.raises(EditionError) as refused:
+        load(bad)
+    assert str(refused.value).startswith(f"{bad}: items[0].number")

@@ -98,3 +98,16 @@ def test_tie_break_more_characters_then_shared_victory():
     assert outcome.ranks == (2, 1) and "most characters" in outcome.summary.en
     shared = GAME.outcome(over(hands={0: ["S2"], 1: ["S2"]}))
     assert shared.ranks == (1, 1) and "share the victory" in shared.summary.en
+
+
+def test_a_game_stuck_for_five_rounds_is_scored_by_this_projects_rule():
+    state = build(2, step="refill", decks={0: []}, quiet=9)
+    state, events = play(state, (0, "shuffle"))
+    assert state["step"] == "over" and events[-3].data == {"kind": "end", "values": events[-3].data["values"], "stalled": True}
+    assert "this project's rule" in events[-3].text.en
+
+
+def test_a_take_resets_the_stall_count():
+    state = build(2, hands={0: ["S2"]}, lines={0: ["S2x2"]}, decks={0: []}, quiet=9)
+    state, _ = play(state, (0, "play:1:S2"), (0, "done"), (0, "take:SA"), (0, "shuffle"))
+    assert state["step"] == "play" and state["quiet"] == 0

@@ -12,7 +12,7 @@ import discord
 
 from engine.core.errors import GameError, StaleDecision, StaleVersion
 from tabletop.i18n import catalog, lang, text, tr
-from storage.base import GameRecord, StoreError
+from storage.base import GameRecord, LobbyError, StoreError
 
 if TYPE_CHECKING:
     from tabletop.bot import TabletopBot
@@ -118,3 +118,12 @@ async def cooled_down(interaction: discord.Interaction, command: str) -> bool:
         return True
     await send_ephemeral(interaction, tr("err.cooldown", interaction.locale, seconds=max(1, round(wait))))
     return False
+
+
+async def placed_record(interaction: discord.Interaction, game_id: int) -> GameRecord:
+    """The game a component names, refused unless the click comes from that game's own channel or thread."""
+    record = await bot_of(interaction).store.get_game(game_id)
+    if record is None:
+        raise LobbyError("not_found")
+    check_place(interaction, record)
+    return record

@@ -9,10 +9,10 @@ import discord
 
 from tabletop import announce, ids, views
 from tabletop.i18n import lang, tr
-from tabletop.interactions import admin_here, bot_of, check_place, guarded, send_ephemeral
+from tabletop.interactions import admin_here, bot_of, guarded, placed_record, send_ephemeral
 from tabletop.publish import publish_start
 from tabletop.service import Loaded, game_of
-from storage.base import GameRecord, LobbyError
+from storage.base import GameRecord
 
 THREAD_ARCHIVE_MINUTES = 10080  # a week: asynchronous games go quiet for days between moves
 
@@ -29,7 +29,7 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button], template=ids.LOBBY)
     @guarded
     async def callback(self, interaction: discord.Interaction) -> None:
         bot = bot_of(interaction)
-        record = await lobby_record(interaction, self.game_id)
+        record = await placed_record(interaction, self.game_id)
         if self.op == "join":
             record = await bot.store.add_player(record.id, interaction.user.id)
             await refresh_lobby(interaction, record)
@@ -58,7 +58,7 @@ class LobbyOption(discord.ui.DynamicItem[discord.ui.Select], template=ids.LOBBY_
     @guarded
     async def callback(self, interaction: discord.Interaction) -> None:
         bot = bot_of(interaction)
-        record = await lobby_record(interaction, self.game_id)
+        record = await placed_record(interaction, self.game_id)
         values = cast(discord.ui.Select, self.item).values
         value = values[0] if len(values) == 1 else ""
         record = await bot.service.set_option(record, interaction.user.id, admin_here(interaction, record), self.key, value)
@@ -66,15 +66,6 @@ class LobbyOption(discord.ui.DynamicItem[discord.ui.Select], template=ids.LOBBY_
 
 
 DYNAMIC_ITEMS = (LobbyButton, LobbyOption)
-
-
-async def lobby_record(interaction: discord.Interaction, game_id: int) -> GameRecord:
-    """The game a lobby component names, refused unless the click comes from that game's channel."""
-    record = await bot_of(interaction).store.get_game(game_id)
-    if record is None:
-        raise LobbyError("not_found")
-    check_place(interaction, record)
-    return record
 
 
 async def refresh_lobby(interaction: discord.Interaction, record: GameRecord) -> None:

@@ -19,9 +19,9 @@ import discord
 from engine.core.errors import GameError
 from tabletop import announce, ids, views
 from tabletop.i18n import text, tr
-from tabletop.interactions import bot_of, check_place, guarded, send_ephemeral
+from tabletop.interactions import bot_of, guarded, placed_record, send_ephemeral
 from tabletop.service import GameService, game_of, game_options
-from storage.base import GameRecord, LobbyError
+from storage.base import GameRecord
 
 if TYPE_CHECKING:
     from tabletop.bot import TabletopBot
@@ -79,10 +79,7 @@ class RematchButton(discord.ui.DynamicItem[discord.ui.Button], template=ids.REMA
     @guarded
     async def callback(self, interaction: discord.Interaction) -> None:
         bot = bot_of(interaction)
-        record = await bot.store.get_game(self.game_id)
-        if record is None:
-            raise LobbyError("not_found")
-        check_place(interaction, record)
+        record = await placed_record(interaction, self.game_id)
         bot.service.seat(record, interaction.user.id)
         if record.status != "finished":
             raise GameError(text("afterplay.rematch_not_over"))

@@ -24,11 +24,11 @@ from engine.core.errors import GameError
 from tabletop import announce, ids, views
 from tabletop.cache import BoundedCache
 from tabletop.i18n import text, tr
-from tabletop.interactions import bot_of, check_place, guarded
+from tabletop.interactions import bot_of, guarded, placed_record
 from tabletop.publish import after_commit
 from tabletop.service import Loaded, match_of
 from tabletop.turn_ui import resolve
-from storage.base import GameRecord, LobbyError
+from storage.base import GameRecord
 
 if TYPE_CHECKING:
     from tabletop.bot import TabletopBot
@@ -106,10 +106,7 @@ class TakebackAnswer(discord.ui.DynamicItem[discord.ui.Button], template=ids.TAK
     @guarded
     async def callback(self, interaction: discord.Interaction) -> None:
         bot = bot_of(interaction)
-        record = await bot.store.get_game(self.game_id)
-        if record is None:
-            raise LobbyError("not_found")
-        check_place(interaction, record)
+        record = await placed_record(interaction, self.game_id)
         answerer = bot.service.seat(record, interaction.user.id)
         request = clicked_request(interaction, self.item.custom_id or "")
         if request is None or record.status != "active" or record.version != self.version or self.seat >= len(record.players):

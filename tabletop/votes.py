@@ -13,10 +13,9 @@ from engine.core.types import T
 from tabletop import announce, ids
 from tabletop.clocks import Timing
 from tabletop.i18n import tr
-from tabletop.interactions import bot_of, check_place, guarded, send_ephemeral
+from tabletop.interactions import bot_of, guarded, placed_record, send_ephemeral
 from tabletop.scheduler import apply_policy
 from tabletop.service import match_of
-from storage.base import LobbyError
 
 NOT_OVER = T("この投票は締め切られました(その人はもう時間切れではありません)。",
              "This vote is closed: that player is no longer over time.")
@@ -34,10 +33,9 @@ class VoteButton(discord.ui.DynamicItem[discord.ui.Button], template=ids.VOTE):
     @guarded
     async def callback(self, interaction: discord.Interaction) -> None:
         bot = bot_of(interaction)
-        record = await bot.store.get_game(self.game_id)
-        if record is None or record.status != "active" or record.timing is None:
-            raise LobbyError("not_found")
-        check_place(interaction, record)
+        record = await placed_record(interaction, self.game_id)
+        if record.status != "active" or record.timing is None:
+            raise GameError(NOT_OVER)
         voter = bot.service.seat(record, interaction.user.id)
         if voter == self.seat or not 0 <= self.seat < len(record.players):
             raise GameError(T("自分には投票できません。", "You cannot vote on yourself."))

@@ -95,8 +95,9 @@ async def handle_game(bot: "TabletopBot", record: GameRecord, now: float) -> Non
     record = replace(record, timing=timing.to_json())
     for item in outgoing:
         await _send(bot, record, timing, item, now)
-    if any(item.kind == "policy" for item in timing.due(now)):  # no grace: the policy applies at once
-        await apply_policy(bot, record, timing, next(item.seat for item in timing.due(now) if item.kind == "policy"))
+    policy = next((item for item in timing.due(now) if item.kind == "policy"), None)
+    if policy is not None:  # no grace: the policy applies at once
+        await apply_policy(bot, record, timing, policy.seat)
 
 
 async def _book(bot: "TabletopBot", record: GameRecord, timing: Timing, item: Due, now: float) -> tuple[Timing, bool]:

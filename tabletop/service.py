@@ -180,7 +180,7 @@ class GameService:
         game = game_of(record)
         seed = secrets.randbits(62)
         match = Match.start(game, len(record.players), seed, game_options(record.options))
-        timing = await self.start_timing(record, match, lobby_control(record.options, await self.settings(record)))
+        timing = await self.start_timing(record, match, lambda settings: lobby_control(record.options, settings))
         started = await self.store.start_game(
             record.id, players=list(record.players), seed=seed, state=match.to_json(), version=match.version,
             outbox={"start": True}, timing=timing.to_json(), due_at=timing.next_due(),
@@ -190,12 +190,15 @@ class GameService:
     async def settings(self, record: GameRecord) -> dict[str, Any]:
         return await self.store.get_guild_settings(record.guild_id) if record.guild_id is not None else {}
 
-    async def start_timing(self, record: GameRecord, match: Match, control: TimeControl) -> Timing:
-        """Fresh clocks: players on vacation start with theirs stopped."""
+    async def start_timing(self, record: GameRecord, match: Match,
+                           control_of: Callable[[Mapping[str, Any]], TimeControl]) -> Timing:
+        """Fresh clocks under the server's settings, read once; `control_of` picks the time control from
+        them (the lobby's choice, or the server default). Players on vacation start with theirs stopped."""
         now = self.now()
         away = [seat for seat, user_id in enumerate(record.players)
                 if ((await self.store.get_user(user_id)).prefs.get("vacation_until") or 0) > now]
-        return new_timing(control, match, await self.settings(record), now, away)
+        settings = await self.settings(record)
+        return new_timing(control_of(settings), match, settings, now, away)
 
     async def load(self, game_id: int) -> Loaded:
         """An active game, decoded once for everything this click needs."""
@@ -288,7 +291,7 @@ class GameService:
         state = new.to_json()
         now = self.now()
         if loaded.record.timing is None:  # a game started before clocks existed gets them now
-            timing = await self.start_timing(loaded.record, new, default_control(await self.settings(loaded.record)))
+            timing = await self.start_timing(loaded.record, new, default_control)
         else:
             timing = Timing.from_json(loaded.record.timing).after_step(
                 before.awaited_seats(), before.decisions, new.awaited_seats(), new.decisions, step.seat, now)

@@ -14,9 +14,10 @@ from __future__ import annotations
 import logging
 import time
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from engine.core.errors import GameError
+from engine.core.match import Match
 from engine.core.types import Event, T
 from tabletop import announce, packages
 from tabletop.away import end_vacation, reschedule_user
@@ -119,12 +120,11 @@ async def _book(bot: "TabletopBot", record: GameRecord, timing: Timing, item: Du
 
 
 async def _send(bot: "TabletopBot", record: GameRecord, timing: Timing, item: Due, now: float) -> None:
-    match = match_of(record)
-    names = await announce.seat_names(bot, record)
     if item.kind == "notice":
         assert item.seat is not None
+        match = match_of(record)
         if item.seat in match.awaited_seats():
-            await deliver_held_notice(bot, record, match, item.seat, names)
+            await deliver_held_notice(bot, record, match, item.seat, await announce.seat_names(bot, record))
     elif item.kind == "remind":
         assert item.seat is not None
         await remind(bot, record, timing, item.seat, now)
@@ -135,7 +135,7 @@ async def _send(bot: "TabletopBot", record: GameRecord, timing: Timing, item: Du
         await flag_stalled(bot, record, timing)
 
 
-async def deliver_held_notice(bot: "TabletopBot", record: GameRecord, match: Any, seat: int, names: dict[int, str]) -> None:
+async def deliver_held_notice(bot: "TabletopBot", record: GameRecord, match: Match, seat: int, names: dict[int, str]) -> None:
     """The turn notice quiet hours held back: by DM when the player takes DMs, else a thread mention."""
     user = await bot.store.get_user(record.players[seat])
     if user.prefs.get("notify_dm", True) and not user.dms_closed:

@@ -3,6 +3,8 @@
     python bot.py              run the bot (needs DISCORD_TOKEN)
     python bot.py --check      load config, cogs and database, validate commands; connect to nothing
     python bot.py sync [--guild ID]   register slash commands (globally, or instantly in one server)
+    python bot.py migrate      bring the database (DATABASE_PATH or DATABASE_URL) to the current schema
+    python bot.py copy-db --from sqlite:PATH --to postgresql://…   move a SQLite database into PostgreSQL
 """
 
 from __future__ import annotations
@@ -18,17 +20,19 @@ import discord
 from discord import app_commands
 
 from tabletop import packages
-from tabletop.bot import TabletopBot
-from tabletop.config import SETUP_HELP, Config
+from tabletop.bot import TabletopBot, bot_class
+from tabletop.config import SETUP_HELP, Config, ConfigError
 from tabletop.limits import check_commands
-from storage import StoreError, open_store
+from storage import StoreError, describe, open_store
 
 log = logging.getLogger("tabletop")
 
 
 def build(config: Config, *, serving: bool = False) -> TabletopBot:
-    """`serving`: the long-running process, whose start-up heap is frozen out of the collector."""
-    return TabletopBot(config, open_store(config.database_path), freeze_heap=serving)
+    """`serving`: the long-running process, whose start-up heap is frozen out of the collector and which
+    connects its configured shards (the offline check and `sync` need no gateway, hence no shards)."""
+    cls = bot_class(config) if serving else TabletopBot
+    return cls(config, open_store(config.database_path), freeze_heap=serving)
 
 
 async def check(config: Config) -> int:
@@ -52,7 +56,12 @@ async def check(config: Config) -> int:
                 for command in cog.get_app_commands()
             )
             print(f"ok  {type(cog).__module__}: {listed or 'no commands'}")
-        print(f"database {config.database_path}: ok; {len(payload)} top-level commands")
+        version = await bot.store.schema_version()
+        print(f"database {describe(config.database_path)}: opened and migrated, schema version {version}; "
+              f"{len(payload)} top-level commands")
+        if config.shard_count is not None:
+            print(f"ok  shards: {config.shard_count} in all, this process runs "
+                  f"{'all' if config.shard_ids is None else ', '.join(map(str, config.shard_ids))}")
         for problem in problems:
             print(f"problem: {problem}", file=sys.stderr)
         return 1 if problems else 0
@@ -75,6 +84,29 @@ async def sync(config: Config, guild_id: int | None) -> int:
     return 0
 
 
+async def migrate(config: Config) -> int:
+    """Open the configured database, which migrates it, and say where it stands (the upgrade path:
+    stop the bot, back up, run this with the new code, start the new code)."""
+    store = open_store(config.database_path)
+    await store.open()
+    try:
+        print(f"database {describe(config.database_path)}: schema version {await store.schema_version()}")
+    finally:
+        await store.close()
+    return 0
+
+
+async def copy_db(source: str, target: str) -> int:
+    from storage.copy import copy_database
+
+    if not target.startswith(("postgresql://", "postgres://")):
+        print("copy-db --to needs a postgresql:// URL", file=sys.stderr)
+        return 2
+    copied = await copy_database(source, target)
+    print(f"done: {sum(copied.values())} rows in {len(copied)} tables; set DATABASE_URL to the new database and start the bot")
+    return 0
+
+
 async def run(config: Config) -> int:
     bot = build(config, serving=True)
     loop = asyncio.get_running_loop()
@@ -92,9 +124,23 @@ def main(argv: list[str] | None = None) -> int:
     sub = parser.add_subparsers(dest="command")
     sync_parser = sub.add_parser("sync", help="register slash commands")
     sync_parser.add_argument("--guild", type=int, nargs="?", const=-1, help="sync to one server (default: DEV_GUILD_ID)")
+    sub.add_parser("migrate", help="migrate the configured database to the current schema")
+    copy_parser = sub.add_parser("copy-db", help="copy a SQLite database into an empty PostgreSQL database")
+    copy_parser.add_argument("--from", dest="source", required=True, help="sqlite:PATH")
+    copy_parser.add_argument("--to", dest="target", required=True, help="postgresql://user:password@host/db")
     args = parser.parse_args(argv)
-    config = Config.from_env()
+    try:
+        config = Config.from_env()
+    except ConfigError as error:
+        print(f"configuration: {error}", file=sys.stderr)
+        return 2
     logging.basicConfig(level=config.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    if args.command in ("migrate", "copy-db"):
+        try:
+            return asyncio.run(migrate(config) if args.command == "migrate" else copy_db(args.source, args.target))
+        except StoreError as error:
+            print(f"database: {error}", file=sys.stderr)
+            return 1
     if args.check:
         try:
             return asyncio.run(check(config))

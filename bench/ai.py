@@ -6,7 +6,8 @@ against a field of the first level (in a team game it takes every seat of one te
 seat rotates from game to game so no seat's advantage counts. Printed per matchup: how often each level
 finished first alone or with its team (a win; a draw counts for nobody), with 95% Wilson intervals, and
 per level the time per decision (p50, p95) over decisions with more than one legal move. Games run in a
-process pool, one game per task.
+process pool, one game per task. `--iterations N` caps every level's search for a quick smoke run (its
+strengths and times then say nothing about the real levels).
 """
 
 from __future__ import annotations
@@ -33,6 +34,7 @@ class Task:
     players: int
     lineup: tuple[str, ...]
     seed: int
+    iterations: int | None = None
 
 
 @dataclass
@@ -65,7 +67,7 @@ def play(task: Task) -> Played:
         if level == RANDOM:
             notation = mover.choice(legal).notation
         else:
-            notation = decide(match, seat, level, seed=task.seed * 1_000_003 + step * 7 + seat)
+            notation = decide(match, seat, level, seed=task.seed * 1_000_003 + step * 7 + seat, iterations=task.iterations)
         if len(legal) > 1:
             played.times.setdefault(level, []).append(time.perf_counter() - start)
         match = match.play(seat, notation).match
@@ -117,16 +119,21 @@ def run(argv: list[str] | None = None) -> list[tuple[str, float, str]]:
     parser.add_argument("--levels", default="random,normal", help="comma-separated, weakest first")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--iterations", type=int, help="cap every level's iterations (a quick smoke run)")
     args = parser.parse_args(argv or [])
+    if args.game not in registry.games():
+        parser.error(f"unknown game {args.game!r}; choose one of {', '.join(registry.games())}")
     game = registry.get(args.game)
     players = args.players or game.player_counts[0]
+    if players not in game.player_counts:
+        parser.error(f"{game.id} is played by {'/'.join(map(str, game.player_counts))} players")
     levels = args.levels.split(",")
     unknown = [level for level in levels if level != RANDOM and level not in LEVELS]
     if unknown or len(levels) < 2:
         parser.error(f"need two or more levels among {RANDOM}, {', '.join(LEVELS)}")
     pairs = list(zip(levels, levels[1:]))
     tasks = [
-        Task(game.id, players, lineup, args.seed + 10_000 * index + number)
+        Task(game.id, players, lineup, args.seed + 10_000 * index + number, args.iterations)
         for index, (field_level, challenger) in enumerate(pairs)
         for number in range(args.games)
         for lineup in [lineups(game.id, players, field_level, challenger)[number % players]]

@@ -1,6 +1,6 @@
-"""Benchmark of the shared renderer toolkit: font load, drawing a typical board, PNG encoding.
+"""Benchmark of the shared renderer toolkit: font load, drawing a typical board, encoding it.
 
-Why: PNG encoding and drawing run on the bot's two cores for every move; these numbers tell whether a
+Why: drawing and encoding run on the bot's two cores for every move; these numbers tell whether a
 change to the toolkit makes every game slower or its images bigger.
 """
 

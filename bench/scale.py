@@ -1,4 +1,5 @@
-"""`python -m bench scale [--games N] [--real R] [--actions A]`: one bot process on a database of N stored games.
+"""`python -m bench scale [--games N] [--real R] [--actions A] [--database-url postgresql://…]`: one bot
+process on a database of N stored games.
 
 The database is what a busy bot accumulates: R War Chest games started through the offline harness
 (real threads, boards and clocks), and N - R copies of a real game row (the approach of
@@ -11,6 +12,10 @@ views and the first pass of every loop) and its resident memory; the event loop'
 woken late) during one scheduler pass over 200 due games and during R concurrent turns (Take turn and
 picker clicks until the commit); p50/p99 of the lookups players trigger; and a commit next to the same
 transaction on a bare sqlite3 connection, which is the floor a commit can approach.
+
+With `--database-url` (an empty scratch PostgreSQL database) the games are built the same way, moved there
+with `bot.py copy-db` (timed), and every figure is measured on PostgreSQL; the floor is then the same
+transaction on a bare asyncpg connection.
 """
 
 from __future__ import annotations
@@ -29,10 +34,15 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Awaitable, Callable
 
+import asyncpg
+
 from bench.load import LagProbe
 from engine import registry
 from engine.core.match import Match
 from storage import open_store
+from storage.base import GameRecord
+from storage.copy import copy_database
+from storage.sql import postgres_sql
 from tabletop.bot import TabletopBot, calm_garbage_collector
 from tabletop.config import Config
 from tabletop.scheduler import run_pass
@@ -182,8 +192,8 @@ async def lookups(table: Table, built: Built) -> list[tuple[str, float, str]]:
     return rows
 
 
-async def commits(table: Table, built: Built) -> list[tuple[str, float, str]]:
-    """`commit_action` on active copies, then the same statements on a bare sqlite3 connection on other copies."""
+async def commits(table: Table, built: Built, location: str) -> list[tuple[str, float, str]]:
+    """`commit_action` on active copies, then the same statements on a bare connection on other copies."""
     store = table.bot.store
     active = [game_id for game_id in range(built.first_clone, built.last_id + 1) if game_id % ACTIVE_EVERY == 0]
     half = min(SAMPLES, len(active) // 2)
@@ -197,30 +207,61 @@ async def commits(table: Table, built: Built) -> list[tuple[str, float, str]]:
             version=record.version + 1, status="active", timing=record.timing, due_at=record.due_at)
         spent.append(time.perf_counter() - started)
         assert accepted, f"commit on game {record.id} was refused"
-    bare = sqlite3.connect(table.db_path, isolation_level=None)
+    postgres = location.startswith(("postgresql://", "postgres://"))
+    floor = await (bare_postgres(location, records[half:]) if postgres else asyncio.to_thread(bare_sqlite, table.db_path, records[half:]))
+    p50, p99 = quantiles(spent)
+    floor50, floor99 = quantiles(floor)
+    bare = "bare asyncpg" if postgres else "bare sqlite3"
+    return [("commit_action p50", p50, "ms"), ("commit_action p99", p99, "ms"),
+            (f"{bare} transaction p50", floor50, "ms"), (f"{bare} transaction p99", floor99, "ms"),
+            ("commit_action p50 / bare p50", p50 / floor50, "x")]
+
+
+COMMIT_SQL = ("UPDATE games SET state = ?, version = ?, status = ?, updated_at = ?, finished_at = ?,"
+              " timing = coalesce(?, timing), due_at = ? WHERE id = ? AND version = ? AND status = 'active'",
+              "INSERT INTO actions (game_id, seq, seat, action, at) VALUES (?, ?, ?, ?, ?)")
+
+
+def commit_rows(record: GameRecord, now: float) -> tuple[tuple[Any, ...], tuple[Any, ...]]:
+    """The parameters of a commit's two statements, encoded as the store encodes them."""
+    return ((json.dumps(record.state, ensure_ascii=False, separators=(",", ":")), record.version + 1, "active", now, None,
+             json.dumps(record.timing, ensure_ascii=False, separators=(",", ":")), record.due_at, record.id, record.version),
+            (record.id, record.version + 1, 0, "b3 move c4", now))
+
+
+def bare_sqlite(db_path: Path, records: list[GameRecord | None]) -> list[float]:
+    bare = sqlite3.connect(db_path, isolation_level=None)
     for pragma in ("journal_mode = WAL", "synchronous = NORMAL", "busy_timeout = 5000", "foreign_keys = ON"):
         bare.execute(f"PRAGMA {pragma}")
     floor = []
-    for record in records[half:]:
+    for record in records:
         assert record is not None
         started = time.perf_counter()
-        now = time.time()
+        update, insert = commit_rows(record, time.time())
         bare.execute("BEGIN IMMEDIATE")
-        bare.execute("UPDATE games SET state = ?, version = ?, status = ?, updated_at = ?, finished_at = ?,"
-                     " timing = coalesce(?, timing), due_at = ? WHERE id = ? AND version = ? AND status = 'active'",
-                     (json.dumps(record.state, ensure_ascii=False, separators=(",", ":")), record.version + 1, "active", now,
-                      None, json.dumps(record.timing, ensure_ascii=False, separators=(",", ":")), record.due_at, record.id,
-                      record.version))
-        bare.execute("INSERT INTO actions (game_id, seq, seat, action, at) VALUES (?, ?, ?, ?, ?)",
-                     (record.id, record.version + 1, 0, "b3 move c4", now))
+        bare.execute(COMMIT_SQL[0], update)
+        bare.execute(COMMIT_SQL[1], insert)
         bare.execute("COMMIT")
         floor.append(time.perf_counter() - started)
     bare.close()
-    p50, p99 = quantiles(spent)
-    floor50, floor99 = quantiles(floor)
-    return [("commit_action p50", p50, "ms"), ("commit_action p99", p99, "ms"),
-            ("bare sqlite3 transaction p50", floor50, "ms"), ("bare sqlite3 transaction p99", floor99, "ms"),
-            ("commit_action p50 / bare p50", p50 / floor50, "x")]
+    return floor
+
+
+async def bare_postgres(url: str, records: list[GameRecord | None]) -> list[float]:
+    bare = await asyncpg.connect(url)
+    floor = []
+    try:
+        for record in records:
+            assert record is not None
+            started = time.perf_counter()
+            update, insert = commit_rows(record, time.time())
+            async with bare.transaction():
+                await bare.execute(postgres_sql(COMMIT_SQL[0]), *update)
+                await bare.execute(postgres_sql(COMMIT_SQL[1]), *insert)
+            floor.append(time.perf_counter() - started)
+    finally:
+        await bare.close()
+    return floor
 
 
 async def with_lag(work: Awaitable[Any]) -> tuple[float, float, float]:
@@ -276,16 +317,16 @@ def memory_mib(field: str) -> float:
     raise LookupError(field)
 
 
-async def ready(db_path: Path) -> dict[str, float]:
+async def ready(location: str) -> dict[str, float]:
     """In a fresh process: a bot object on the file, built as bot.py builds it (the start-up heap frozen),
     until its setup hook, READY and the first pass of every loop are done."""
     async with FakeDiscord() as world:
         world.add_guild(GUILD, "scale", locale="ja")
         world.add_channel(GUILD, CHANNEL, "games")
         world.settle_timeout = 600
-        config = Config(token=None, database_path=str(db_path), dev_guild_id=None, log_level="INFO", extra_cogs=())
+        config = Config(token=None, database_path=location, dev_guild_id=None, log_level="INFO", extra_cogs=())
         started = time.perf_counter()
-        store = open_store(str(db_path))
+        store = open_store(location)
         await store.open()  # what the setup hook does first; timed apart (the setup hook finds it open)
         opened = time.perf_counter()
         bot = TabletopBot(config, store, freeze_heap=True, now=FakeClock().now)
@@ -296,9 +337,9 @@ async def ready(db_path: Path) -> dict[str, float]:
     return figures
 
 
-def restart(db_path: Path) -> list[tuple[str, float, str]]:
+def restart(location: str) -> list[tuple[str, float, str]]:
     started = time.perf_counter()
-    done = subprocess.run([sys.executable, "-m", "bench.scale", "--ready", str(db_path)], check=True, capture_output=True,
+    done = subprocess.run([sys.executable, "-m", "bench.scale", "--ready", location], check=True, capture_output=True,
                           text=True)
     process = time.perf_counter() - started
     figures = json.loads(done.stdout.strip().splitlines()[-1])
@@ -309,7 +350,14 @@ def restart(db_path: Path) -> list[tuple[str, float, str]]:
             ("peak RSS up to ready", figures["peak"], "MiB")]
 
 
-async def measure(games: int, real: int, actions: int, folder: Path) -> list[tuple[str, float, str]]:
+async def boot(table: Table, location: str) -> None:
+    """The table's bot on `location` (the SQLite file, or the PostgreSQL database it was copied into)."""
+    config = Config(token=None, database_path=location, dev_guild_id=None, log_level="INFO", extra_cogs=())
+    table.bot = TabletopBot(config, open_store(location), now=table.clock.now)
+    await table.world.attach(table.bot)
+
+
+async def measure(games: int, real: int, actions: int, folder: Path, database_url: str | None = None) -> list[tuple[str, float, str]]:
     db_path = folder / "scale.sqlite3"
     async with FakeDiscord() as world:
         world.add_guild(GUILD, "scale", locale="ja")
@@ -322,10 +370,16 @@ async def measure(games: int, real: int, actions: int, folder: Path) -> list[tup
         await world.detach()
         rows = [("games stored", float(built.last_id), "count"), ("database build", built.seconds, "s")]
         rows.append(("database file", sum(p.stat().st_size for p in folder.glob("scale.sqlite3*")) / 2**20, "MiB"))
-        rows += await asyncio.to_thread(restart, db_path)
-        await table.boot()
+        location = str(db_path)
+        if database_url:
+            started = time.perf_counter()
+            await copy_database(location, database_url, say=lambda line: None)
+            rows.append(("copy-db into PostgreSQL", time.perf_counter() - started, "s"))
+            location = database_url
+        rows += await asyncio.to_thread(restart, location)
+        await boot(table, location)
         rows += await lookups(table, built)
-        rows += await commits(table, built)
+        rows += await commits(table, built, location)
         rows += await turns(table, built)
         rows += await scheduler_pass(table)
     return rows
@@ -336,14 +390,15 @@ def run(argv: list[str] | None = None) -> list[tuple[str, float, str]]:
     parser.add_argument("--games", type=int, default=100_000)
     parser.add_argument("--real", type=int, default=200, help="games started through the harness (they play the turns)")
     parser.add_argument("--actions", type=int, default=60, help="action log entries per finished copy")
+    parser.add_argument("--database-url", help="measure on this empty scratch PostgreSQL database (postgresql://…)")
     args = parser.parse_args(argv or [])
     if args.games < 10 * args.real:
         parser.error("--games must be at least 10 × --real")
     with tempfile.TemporaryDirectory() as folder:
-        return asyncio.run(measure(args.games, args.real, args.actions, Path(folder)))
+        return asyncio.run(measure(args.games, args.real, args.actions, Path(folder), args.database_url))
 
 
 if __name__ == "__main__":
     ready_parser = argparse.ArgumentParser(prog="python -m bench.scale")
-    ready_parser.add_argument("--ready", type=Path, required=True, help="the database a fresh process opens")
+    ready_parser.add_argument("--ready", required=True, help="the database (path or URL) a fresh process opens")
     print(json.dumps(asyncio.run(ready(ready_parser.parse_args().ready))))

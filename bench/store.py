@@ -1,12 +1,16 @@
 """Storage latency: how long one accepted move spends in the database (commit) and loading a game (read).
 
-Runs on a temporary file with the production settings (WAL, synchronous=NORMAL), so the figures include
-the one hand-off to the database thread per transaction and the fsync-free WAL append; the engineering notes measured ~0.5 ms per
-small write transaction on these machines.
+`python -m bench store [--commits N] [--database-url postgresql://…]`
+
+By default it runs on a temporary SQLite file with the production settings (WAL, synchronous=NORMAL), so
+the figures include the one hand-off to the database thread per transaction and the fsync-free WAL append;
+the engineering notes measured ~0.5 ms per small write transaction on these machines. With
+`--database-url` it measures that database instead (a scratch PostgreSQL database: it adds one game).
 """
 
 from __future__ import annotations
 
+import argparse
 import asyncio
 import statistics
 import tempfile
@@ -14,7 +18,8 @@ import time
 from pathlib import Path
 from typing import Any
 
-from storage.sqlite import SqliteStore
+from storage import open_store
+from storage.base import Store
 
 COMMITS = 500
 WARMUP = 20
@@ -34,9 +39,9 @@ def _state(version: int) -> dict[str, Any]:
     }
 
 
-async def _measure(commits: int) -> tuple[list[float], list[float]]:
+async def _measure(commits: int, database_url: str | None) -> tuple[list[float], list[float]]:
     with tempfile.TemporaryDirectory() as directory:
-        store = SqliteStore(Path(directory) / "bench.db")
+        store: Store = open_store(database_url or str(Path(directory) / "bench.db"))
         await store.open()
         try:
             game = await store.create_game(game_type="war_chest", guild_id=1, channel_id=2, host_id=1, options={}, capacity=2)
@@ -67,9 +72,13 @@ def _p95(samples: list[float]) -> float:
     return statistics.quantiles(samples, n=20)[18]
 
 
-def run(commits: int = COMMITS) -> list[tuple[str, float, str]]:
+def run(argv: list[str] | None = None, *, commits: int = COMMITS) -> list[tuple[str, float, str]]:
     """(name, value, unit) rows for `python -m bench`."""
-    commit_ms, read_ms = asyncio.run(_measure(commits))
+    parser = argparse.ArgumentParser(prog="python -m bench store")
+    parser.add_argument("--commits", type=int, default=commits)
+    parser.add_argument("--database-url", help="measure this database (e.g. postgresql://…) instead of a temporary SQLite file")
+    args = parser.parse_args(argv or [])
+    commit_ms, read_ms = asyncio.run(_measure(args.commits, args.database_url))
     return [
         ("commit_action median", statistics.median(commit_ms), "ms"),
         ("commit_action p95", _p95(commit_ms), "ms"),

@@ -1,8 +1,13 @@
-"""Random legal play through the platform's Match envelope.
+"""Random legal play, through the platform's Match envelope or on the engine alone.
 
 `python -m engine.selfplay GAME --games N [--players K] [--seed S]` plays N games with a uniformly random
-agent and prints throughput and results; any rule-engine exception makes it exit non-zero. The same
-`playout` generator drives the conformance suite, so the benchmark and the tests exercise one path.
+agent and prints throughput and results; any rule-engine exception makes it exit non-zero.
+
+Two drivers make the same random choices from the same seeds, so they play the same games: `playout`
+goes through the platform's Match envelope and yields every Step (the conformance suite and many tests
+walk it); `random_game` is the engine alone, picking typed Actions and applying them in place to one
+private state, which is what the benchmark and the throughput figures measure. A test pins both to the
+same logs and final states.
 """
 
 from __future__ import annotations
@@ -13,11 +18,12 @@ import sys
 import time
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Iterator, Mapping
+from typing import Any, Iterator, Mapping
 
 from engine import registry
-from engine.core.game import Game
+from engine.core.game import Game, clone
 from engine.core.match import Match, Step
+from engine.core.types import Action, Outcome
 
 MAX_ACTIONS = 20_000
 
@@ -38,9 +44,34 @@ def playout(
             return
         seat = agent.choice(pending)
         action = agent.choice(match.legal_actions(seat))
-        step = match.play(seat, action.notation, expected_version=match.version)
+        step = match.play(seat, action, expected_version=match.version)
         yield step
         match = step.match
+    raise EndlessGame(f"{game.id}: no end after {MAX_ACTIONS} actions (seed {seed})")
+
+
+def random_game(
+    game: Game, players: int, seed: int, options: Mapping[str, str] | None = None, agent_seed: int | None = None
+) -> tuple[dict[str, Any], list[tuple[int, Action]]]:
+    """The final state and the (seat, action) log of the game `playout` plays from the same seeds.
+
+    The agent draws exactly as `playout` does (a seat among the awaited ones, then one of its listed
+    actions); the chosen Action is applied as it is, never re-parsed from its notation, and the state is
+    copied once at the start instead of at every step.
+    """
+    agent = random.Random(seed if agent_seed is None else agent_seed)
+    state = clone(game.new_state(players, seed, game.validate_options(players, options or {})))
+    log: list[tuple[int, Action]] = []
+    for _ in range(MAX_ACTIONS):
+        if game.outcome(state) is not None:
+            return state, log
+        decisions = game.pending(state)
+        if not decisions:
+            return state, log
+        seat = agent.choice(tuple(dict.fromkeys(decision.seat for decision in decisions)))
+        action = agent.choice(game.legal_actions(state, seat))
+        game.apply_in_place(state, seat, action)
+        log.append((seat, action))
     raise EndlessGame(f"{game.id}: no end after {MAX_ACTIONS} actions (seed {seed})")
 
 
@@ -59,19 +90,16 @@ def run(
     game: Game, players: int, games: int, seed: int, options: Mapping[str, str] | None = None, count_choices: bool = False
 ) -> Report:
     """Play `games` random games. `count_choices` tallies each action's first choice-tree label (which
-    unit, which ability…) at some cost in speed, for reports on how often each option gets used."""
+    unit, which ability…), for reports on how often each option gets used."""
     report = Report()
     start = time.perf_counter()
     for index in range(games):
-        final: Match | None = None
-        before = Match.start(game, players, seed + index, options or {})
-        for step in playout(game, players, seed + index, options):
-            report.actions += 1
-            if count_choices:
-                report.choices[game.parse(before.state, step.seat, step.notation).path[0].label.en] += 1
-            before = final = step.match
+        state, log = random_game(game, players, seed + index, options)
+        report.actions += len(log)
+        if count_choices:
+            report.choices.update(action.path[0].label.en for _, action in log)
         report.games += 1
-        outcome = final.outcome if final else None
+        outcome: Outcome | None = game.outcome(state)
         if outcome is not None:
             report.reasons[outcome.reason] += 1
             for seat in outcome.winners:
@@ -89,7 +117,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--players", type=int)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
-    parser.add_argument("--choices", action="store_true", help="also count actions by their first choice (slower)")
+    parser.add_argument("--choices", action="store_true", help="also count actions by their first choice")
     args = parser.parse_args(argv)
     game = registry.get(args.game)
     players = args.players or game.player_counts[0]

@@ -91,9 +91,18 @@ def encode_image(img: Image.Image) -> bytes:
 
     The palette matters: WebP's colour-indexing transform needs at most 256 colours, and the
     anti-aliased edges of a flat board have a few hundred to a few thousand (mean error of the palette
-    ≤ 1.2/255). Gradients and photos have more than `_PALETTE_MAX_COLOURS` and stay full colour. libwebp
-    releases the GIL while encoding, so renders in worker threads run in parallel. All results are far
-    below Discord's 10 MiB limit.
+    ≤ 1.2/255). Gradients and photos have more than `_PALETTE_MAX_COLOURS` and stay full colour. All
+    results are far below Discord's 10 MiB limit.
+
+    Where the time goes, and why it stays (issue 16 asked for draw + encode ≤ 20 ms; measured again on
+    every game's mid-game board, 0.56–1.4 megapixels): the palette takes 3–7 ms, libwebp the rest, about
+    27 ms per megapixel. The saving comes from libwebp's 2-D LZ77, which it uses from effort 25 up: below
+    25 an encode takes 9–19 ms but the files grow 1.43–1.59×, which would put War Chest's thread bytes
+    back above issue 9's 40% of the baseline. A 16-colour palette (libwebp then packs two pixels per
+    byte; method 0 encodes in 8–16 ms at 1.02–1.15× the bytes) cannot hold every seat colour plus the
+    neutrals: a rare seat colour changed hue (errors up to 100/255 on Wunderkammer's 4-player board).
+    Pillow adds nothing measurable over libwebp itself (the `webp` cffi binding was 0–12% faster). So
+    images stay small, and the encode runs in the render pool's worker processes, off the event loop.
     """
     img = ensure_not_square(img)
     if img.mode in ("RGB", "RGBA") and img.getcolors(_PALETTE_MAX_COLOURS) is not None:

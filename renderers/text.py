@@ -45,10 +45,19 @@ def line_height(size: int) -> int:
 def text_width(text: str, size: int, *, bold: bool = False) -> int:
     """Advance width of one line of text (bold adds the stroke on both sides).
 
-    Cached: wrapping measures the same prefixes again on every redraw of the same card or label.
+    The BASIC layout applies no kerning with our font, so a line's advance is exactly the sum of its
+    characters' advances (the toolkit tests check it): wrapping a new sentence measures dozens of
+    prefixes, and summing cached advances spares FreeType a layout for each. Cached: wrapping measures
+    the same prefixes again on every redraw of the same card or label.
     """
     extra = 2 * bold_stroke(size) if bold else 0
-    return math.ceil(font(size).getlength(drawable(text))) + extra
+    return math.ceil(sum(_advance(char, size) for char in drawable(text))) + extra
+
+
+@lru_cache(maxsize=16384)
+def _advance(char: str, size: int) -> float:
+    """One character's advance in pixels (a multiple of 1/64, so sums of them are exact)."""
+    return font(size).getlength(char)
 
 
 # Characters wrapped one at a time: CJK punctuation, kana, kanji, full-width forms.
@@ -191,15 +200,38 @@ def draw_text(
     line_x = x0 + {"l": 0, "m": width / 2, "r": width}[anchor[0]]
     stroke = bold_stroke(size) if bold else 0
     draw = ImageDraw.Draw(img)
-    face = font(size)
     for index, line in enumerate(lines):
-        draw.text(
-            (line_x, y0 + (index + 0.5) * step),
-            line,
-            font=face,
-            fill=fill,
-            anchor=anchor[0] + "m",
-            stroke_width=stroke,
-            stroke_fill=fill,
-        )
+        draw_line(draw, (line_x, y0 + (index + 0.5) * step), line, size, fill, anchor[0] + "m", stroke)
     return (math.floor(x0), math.floor(y0), math.ceil(x0 + width), math.ceil(y0 + height))
+
+
+def draw_line(draw: ImageDraw.ImageDraw, xy: Point, line: str, size: int, fill: RGB, anchor: str, stroke: float) -> None:
+    """One line of text at `xy` (a Pillow text anchor), from its cached coverage mask.
+
+    Every text run on a board passes here (the legibility tests watch this function). The position is
+    rounded down to whole pixels, as Pillow does, without its sub-pixel shift: nobody sees a quarter pixel,
+    and it lets a label drawn on every board be rasterised once per process instead of every time.
+    """
+    mask, left, top = _line_mask(line, size, anchor, stroke)
+    draw.bitmap((math.floor(xy[0]) + left, math.floor(xy[1]) + top), mask, fill=fill)
+
+
+_LINE_MASKS = 4096
+"""Cached rasterised lines; a line of 18 px text is a few KB, so the cache stays around 10 MB."""
+
+
+@lru_cache(maxsize=_LINE_MASKS)
+def _line_mask(line: str, size: int, anchor: str, stroke: float) -> tuple[Image.Image, int, int]:
+    """A line's anti-aliased coverage (the same pixels `ImageDraw.text` would blend), and where its top-left
+    corner sits relative to the anchor point.
+
+    Why cached: rasterising glyphs was half of a board's drawing time (FreeType renders every glyph on
+    every call), while most lines (hex labels, card titles and texts, names, counters) repeat from one
+    board to the next.
+    """
+    face = font(size)
+    box = face.getbbox(line, anchor=anchor, stroke_width=stroke)
+    left, top, right, bottom = math.floor(box[0]), math.floor(box[1]), math.ceil(box[2]), math.ceil(box[3])
+    mask = Image.new("L", (max(1, right - left), max(1, bottom - top)), 0)
+    ImageDraw.Draw(mask).text((-left, -top), line, font=face, fill=255, anchor=anchor, stroke_width=stroke, stroke_fill=255)
+    return mask, left, top

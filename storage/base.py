@@ -7,7 +7,9 @@ replace SQLite without touching them; tests/storage runs one contract suite agai
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Literal, Protocol, runtime_checkable
+from typing import Any, Literal, Protocol, Sequence, runtime_checkable
+
+from storage.league_records import GameEnd, LeagueStore
 
 GameStatus = Literal["lobby", "active", "finished", "cancelled"]
 GAME_STATUSES: tuple[GameStatus, ...] = ("lobby", "active", "finished", "cancelled")
@@ -109,7 +111,7 @@ class LobbyError(StoreError):
 
 
 @runtime_checkable
-class Store(Protocol):
+class Store(LeagueStore, Protocol):
     """Durable storage of games, seats, the action log, users and guild settings.
 
     Every method is one atomic step: it either fully happens or raises/returns False having changed
@@ -121,6 +123,10 @@ class Store(Protocol):
 
     async def close(self) -> None:
         """Release the connection; pending operations finish first."""
+
+    async def schema_version(self) -> int:
+        """The schema version the open database is at (storage/migrations.py): what `bot.py --check` and
+        `bot.py migrate` report."""
 
     async def create_game(
         self, *, game_type: str, guild_id: int | None, channel_id: int, host_id: int, options: dict[str, Any], capacity: int
@@ -170,9 +176,12 @@ class Store(Protocol):
     async def commit_action(
         self, game_id: int, *, expected_version: int, seat: int, action: str, state: dict[str, Any], version: int, status: str,
         outbox: dict[str, Any] | None = None, timing: dict[str, Any] | None = None, due_at: float | None = None,
+        end: GameEnd | None = None,
     ) -> bool:
         """Store the new state, append the action (seq = `version`) and, when given, the outbox entry of
         what this step must publish and the clocks it leaves (`timing`, `due_at`), all in one transaction.
+        `end` (a game's last step): its rating changes and league result, in that same transaction;
+        StoreError "ratings_changed" when a rating moved since it was read (nothing is committed).
         A finished or cancelled game keeps its timing but is never due again.
 
         False, with nothing changed, when the game is not active at `expected_version` (a stale or
@@ -236,6 +245,26 @@ class Store(Protocol):
 
     async def due_users(self, now: float, *, limit: int = 100) -> list[UserRecord]:
         """Users whose `due_at` is at or before `now`, earliest first."""
+
+    # Periodic work when several bot processes share one database: each claims what it handles until
+    # `until` (a lease), so no two processes send the same reminder or apply the same timeout. A claim ends
+    # with `release` once the work is done, or by itself at `until` when its process died.
+
+    async def claim_due_games(self, now: float, *, until: float, limit: int = 100) -> list[GameRecord]:
+        """Like `due_games`, skipping games another pass holds (claimed until after `now`), and claims those
+        returned until `until`. On PostgreSQL the choice uses FOR UPDATE SKIP LOCKED: concurrent passes
+        take different games instead of waiting for each other."""
+
+    async def claim_due_users(self, now: float, *, until: float, limit: int = 100) -> list[UserRecord]:
+        """Like `due_users`, for users nobody else holds; claims them until `until`."""
+
+    async def claim_outbox(self, *, before: float, now: float, until: float, limit: int = 100) -> list[OutboxRecord]:
+        """Like `pending_outbox`, for up to `limit` games nobody else holds: their entries created before
+        `before`, oldest first; claims those games until `until`."""
+
+    async def release(self, *, games: Sequence[int] = (), users: Sequence[int] = ()) -> None:
+        """End this process's claims on these games and users (their work is done, or failed and may be
+        retried by the next pass)."""
 
 
 def merge_settings(current: dict[str, Any], patch: dict[str, Any]) -> dict[str, Any]:

@@ -1,19 +1,40 @@
-"""SQLite schema migrations, tracked by `PRAGMA user_version`.
+"""Schema migrations for every backend, from ONE description.
 
-Step N (1-based) brings the schema from version N-1 to N. Each step runs in its own BEGIN IMMEDIATE
-transaction together with its user_version bump (DDL is transactional in SQLite), so a crash or a failing
+Step N (1-based) brings the schema from version N-1 to N. Each step runs in its own transaction together
+with its version bump (DDL is transactional in SQLite and PostgreSQL alike), so a crash or a failing
 statement leaves the database at the previous version, never half-migrated. Steps are append-only: never
 edit a released step, add a new one.
+
+The statements are written in SQLite's dialect, which `postgres_ddl` maps for PostgreSQL: `INTEGER` is
+`BIGINT` (Discord ids are 64-bit), `REAL` is `DOUBLE PRECISION`, `INTEGER PRIMARY KEY AUTOINCREMENT` an
+identity column, `WITHOUT ROWID` is dropped. The few statements with no common form (triggers) are given
+per backend as `Dialects(sqlite=(...), postgres=(...))`. SQLite tracks the version in `PRAGMA user_version`,
+PostgreSQL in the one-row table `schema_version`.
 """
 
 from __future__ import annotations
 
+import re
 import sqlite3
-from typing import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Sequence
 
 from storage.base import StoreError
+from storage.league_sql import LEAGUES_MIGRATION
 
-Migration = tuple[str, ...]
+if TYPE_CHECKING:
+    import asyncpg
+
+
+@dataclass(frozen=True, slots=True)
+class Dialects:
+    """A statement with no form both backends accept, written once for each."""
+
+    sqlite: tuple[str, ...]
+    postgres: tuple[str, ...]
+
+
+Migration = tuple["str | Dialects", ...]
 
 MIGRATIONS: tuple[Migration, ...] = (
     (
@@ -58,12 +79,19 @@ MIGRATIONS: tuple[Migration, ...] = (
             PRIMARY KEY (game_id, seq)
         ) WITHOUT ROWID
         """,
-        """
-        CREATE TRIGGER actions_append_only BEFORE UPDATE ON actions
-        BEGIN
-            SELECT RAISE(ABORT, 'actions are append-only');
-        END
-        """,
+        Dialects(
+            sqlite=("""
+            CREATE TRIGGER actions_append_only BEFORE UPDATE ON actions
+            BEGIN
+                SELECT RAISE(ABORT, 'actions are append-only');
+            END
+            """,),
+            postgres=(
+                "CREATE FUNCTION actions_append_only() RETURNS trigger LANGUAGE plpgsql AS"
+                " $$ BEGIN RAISE EXCEPTION 'actions are append-only'; END $$",
+                "CREATE TRIGGER actions_append_only BEFORE UPDATE ON actions FOR EACH ROW EXECUTE FUNCTION actions_append_only()",
+            ),
+        ),
         """
         CREATE TABLE users (
             user_id INTEGER PRIMARY KEY,
@@ -130,23 +158,70 @@ MIGRATIONS: tuple[Migration, ...] = (
         #   the few open ones.
         "ALTER TABLE seats ADD COLUMN status TEXT",
         "UPDATE seats SET status = (SELECT status FROM games WHERE games.id = seats.game_id)",
-        """
-        CREATE TRIGGER seats_status_on_join AFTER INSERT ON seats
-        BEGIN
-            UPDATE seats SET status = (SELECT status FROM games WHERE id = new.game_id)
-            WHERE rowid = new.rowid;
-        END
-        """,
-        """
-        CREATE TRIGGER seats_follow_game_status AFTER UPDATE OF status ON games WHEN old.status IS NOT new.status
-        BEGIN
-            UPDATE seats SET status = new.status WHERE game_id = new.id;
-        END
-        """,
+        Dialects(
+            sqlite=(
+                """
+                CREATE TRIGGER seats_status_on_join AFTER INSERT ON seats
+                BEGIN
+                    UPDATE seats SET status = (SELECT status FROM games WHERE id = new.game_id)
+                    WHERE rowid = new.rowid;
+                END
+                """,
+                """
+                CREATE TRIGGER seats_follow_game_status AFTER UPDATE OF status ON games WHEN old.status IS NOT new.status
+                BEGIN
+                    UPDATE seats SET status = new.status WHERE game_id = new.id;
+                END
+                """,
+            ),
+            postgres=(
+                "CREATE FUNCTION seats_status_on_join() RETURNS trigger LANGUAGE plpgsql AS"
+                " $$ BEGIN NEW.status := (SELECT status FROM games WHERE id = NEW.game_id); RETURN NEW; END $$",
+                "CREATE TRIGGER seats_status_on_join BEFORE INSERT ON seats FOR EACH ROW EXECUTE FUNCTION seats_status_on_join()",
+                "CREATE FUNCTION seats_follow_game_status() RETURNS trigger LANGUAGE plpgsql AS"
+                " $$ BEGIN UPDATE seats SET status = NEW.status WHERE game_id = NEW.id; RETURN NULL; END $$",
+                "CREATE TRIGGER seats_follow_game_status AFTER UPDATE OF status ON games FOR EACH ROW"
+                " WHEN (OLD.status IS DISTINCT FROM NEW.status) EXECUTE FUNCTION seats_follow_game_status()",
+            ),
+        ),
         "DROP INDEX seats_by_user",
         "CREATE INDEX seats_by_user ON seats (user_id, status, game_id)",
     ),
+    (
+        # Several bot processes on one database (PostgreSQL) share the periodic work: a scheduler pass or an
+        # outbox delivery claims its games and users until this moment (storage.sql_store claim_*), so two
+        # processes never handle the same one at once; a crashed process's claims simply expire.
+        "ALTER TABLE games ADD COLUMN claimed_until REAL",
+        "ALTER TABLE users ADD COLUMN claimed_until REAL",
+    ),
+    # Ratings (current and history), seasons, leagues, their members, rounds and tables (storage/league_sql.py).
+    LEAGUES_MIGRATION,
 )
+
+_POSTGRES_TYPES = (
+    (re.compile(r"\bINTEGER PRIMARY KEY AUTOINCREMENT\b"), "BIGINT GENERATED BY DEFAULT AS IDENTITY PRIMARY KEY"),
+    (re.compile(r"\bINTEGER\b"), "BIGINT"),
+    (re.compile(r"\bREAL\b"), "DOUBLE PRECISION"),
+    (re.compile(r"\)\s*WITHOUT ROWID\s*$"), ")"),
+)
+
+
+def postgres_ddl(statement: str) -> str:
+    """A statement of the SQLite-dialect description in PostgreSQL's types (see the module docstring)."""
+    for pattern, replacement in _POSTGRES_TYPES:
+        statement = pattern.sub(replacement, statement)
+    return statement
+
+
+def statements(step: Migration, backend: str) -> list[str]:
+    """The statements of one step for `backend` ("sqlite" or "postgres")."""
+    found: list[str] = []
+    for item in step:
+        if isinstance(item, Dialects):
+            found += item.sqlite if backend == "sqlite" else item.postgres
+        else:
+            found.append(item if backend == "sqlite" else postgres_ddl(item))
+    return found
 
 
 def schema_version(db: sqlite3.Connection) -> int:
@@ -167,7 +242,7 @@ def migrate(db: sqlite3.Connection, steps: Sequence[Migration] = MIGRATIONS) -> 
         db.execute("BEGIN IMMEDIATE")
         try:
             if schema_version(db) < target:
-                for statement in steps[target - 1]:
+                for statement in statements(steps[target - 1], "sqlite"):
                     db.execute(statement)
                 db.execute(f"PRAGMA user_version = {target:d}")
             db.execute("COMMIT")
@@ -176,3 +251,30 @@ def migrate(db: sqlite3.Connection, steps: Sequence[Migration] = MIGRATIONS) -> 
                 db.execute("ROLLBACK")
             raise
     return schema_version(db)
+
+
+MIGRATION_LOCK = 0x7461626C65746F70
+"""The advisory lock key ("tabletop") that serializes migrating processes on one PostgreSQL database."""
+
+
+async def postgres_schema_version(db: "asyncpg.Connection") -> int:
+    found = await db.fetchval("SELECT to_regclass('schema_version') IS NOT NULL")
+    return int(await db.fetchval("SELECT max(version) FROM schema_version") or 0) if found else 0
+
+
+async def migrate_postgres(db: "asyncpg.Connection", steps: Sequence[Migration] = MIGRATIONS) -> int:
+    """The same steps on PostgreSQL: each in its own transaction, under an advisory lock so processes
+    starting together migrate once (the later ones find the work done). Refuses a newer schema."""
+    if await postgres_schema_version(db) > len(steps):
+        raise StoreError("schema_too_new")
+    for target in range(1, len(steps) + 1):
+        async with db.transaction():
+            await db.execute("SELECT pg_advisory_xact_lock($1)", MIGRATION_LOCK)
+            await db.execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER NOT NULL)")
+            current = await postgres_schema_version(db)
+            if current < target:
+                for statement in statements(steps[target - 1], "postgres"):
+                    await db.execute(statement)
+                await db.execute("DELETE FROM schema_version")
+                await db.execute("INSERT INTO schema_version (version) VALUES ($1)", target)
+    return await postgres_schema_version(db)

@@ -1,13 +1,16 @@
 """How games are shown: names, links, event and status lines, images, lobby and rules embeds.
 
 Nothing here sends a message; `publish` and the UI modules do, after the commit.
-Rendering runs in a worker thread (image encoding releases the GIL).
+Images are drawn in the bot's render pool (`start_rendering`: warm worker processes behind a fair,
+bounded gate), so a burst of boards never stalls the event loop; without a pool (scripts, unit tests) in
+a worker thread.
 """
 
 from __future__ import annotations
 
 import asyncio
 import io
+import logging
 from typing import TYPE_CHECKING, Any, Iterable, Mapping
 
 import discord
@@ -17,21 +20,52 @@ from engine.core.match import Match
 from engine.core.types import Decision, Event
 from renderers import RenderContext, for_game
 from renderers.names import display_name
-from renderers.toolkit import IMAGE_SUFFIX, encode_image
+from renderers.toolkit import IMAGE_SUFFIX
+from renderers.worker import render_image
 from tabletop import packages
+from tabletop.ai_seats import ai_name, is_ai, level_of, taken_over
 from tabletop.cache import BoundedCache
 from tabletop.clocks import Timing
+from tabletop.leagues.results import lobby_rated
 from tabletop.i18n import lang, tr
 from tabletop.interactions import clip
 from tabletop.service import game_of, lobby_control, options_summary
+from tabletop.workers import WorkerPool
 from storage.base import GameRecord
 
 if TYPE_CHECKING:
     from tabletop.bot import TabletopBot
 
+log = logging.getLogger("tabletop.announce")
 DM_CLOSED = 50007
 RENDER_CACHE_ENTRIES = 256
 _RENDERED: BoundedCache[tuple[object, ...], bytes | None] = BoundedCache(RENDER_CACHE_ENTRIES)
+_pool: WorkerPool | None = None
+
+
+def start_rendering(pool: WorkerPool, *, warm: bool) -> asyncio.Task[None] | None:
+    """Render in `pool` from now on. With `warm`, start and warm its workers in the background: the bot is
+    ready at once, and a render asked for meanwhile waits for the warm-up instead of racing it. Without,
+    the workers start at the first render (the offline check renders nothing and spawns nothing)."""
+    global _pool
+    _pool = pool
+    return asyncio.get_running_loop().create_task(_warm(pool), name="render-warm-up") if warm else None
+
+
+async def _warm(pool: WorkerPool) -> None:
+    try:
+        await pool.start()
+    except Exception:  # noqa: BLE001 - each render then reports the failure itself
+        if _pool is pool:  # not stopped meanwhile (a bot closing during its warm-up)
+            log.exception("the render workers did not start")
+
+
+def stop_rendering(pool: WorkerPool) -> None:
+    """Stop `pool`; renders go back to a worker thread unless another bot's pool replaced it meanwhile."""
+    global _pool
+    if _pool is pool:
+        _pool = None
+    pool.close()
 
 
 def jump_url(record: GameRecord, message_id: int | None = None) -> str:
@@ -53,8 +87,16 @@ async def guild_locale(bot: "TabletopBot", record: GameRecord) -> str:
 
 
 async def seat_names(bot: "TabletopBot", record: GameRecord) -> dict[int, str]:
-    """Each seat's name as drawn on images: readable even for emoji-only or invisible names."""
-    return {seat: display_name(await bot.display_name(user_id), seat) for seat, user_id in enumerate(record.players)}
+    """Each seat's name as drawn on images: readable even for emoji-only or invisible names. An AI seat is
+    "AI · level" in the server's language; a seat an AI took over keeps its player's name, marked "(AI)"."""
+    names: dict[int, str] = {}
+    ai = taken_over(record) if record.timing else {}
+    for seat, user_id in enumerate(record.players):
+        if is_ai(user_id):
+            names[seat] = ai_name(level_of(user_id), await guild_locale(bot, record))
+        else:
+            names[seat] = display_name(await bot.display_name(user_id), seat) + (" (AI)" if seat in ai else "")
+    return names
 
 
 def text_names(names: Mapping[int, str]) -> dict[int, str]:
@@ -62,12 +104,17 @@ def text_names(names: Mapping[int, str]) -> dict[int, str]:
     return {seat: escape(name) for seat, name in names.items()}
 
 
-def _render(kind: str, record: GameRecord, match: Match, seat: int | None, locale: str, names: Mapping[int, str]) -> bytes | None:
-    renderer = for_game(record.game_type)
+async def _render(kind: str, record: GameRecord, match: Match, seat: int | None, locale: str,
+                  names: Mapping[int, str]) -> bytes | None:
+    """Draw and encode one view off the event loop. Only the frame (a few KB) and the context travel to the
+    worker; renders queue per server in the pool's gate, so one busy server cannot delay everyone's boards."""
     ctx = RenderContext(locale, tuple(names[i] for i in sorted(names)), f"{game_of(record).name.get(locale)} #{record.id}")
-    frame = match.frame(seat)
-    image = renderer.board(frame, ctx) if kind == "board" else renderer.private(frame, ctx)
-    return None if image is None else encode_image(image)
+    job = (for_game(record.game_type), kind, match.frame(seat), ctx)
+    if _pool is None:
+        return await asyncio.to_thread(render_image, *job)
+    server = record.guild_id if record.guild_id is not None else ("game", record.id)
+    data: bytes | None = await _pool.run(server, render_image, *job)
+    return data
 
 
 async def render_file(
@@ -82,7 +129,7 @@ async def render_file(
     if key in _RENDERED:
         data = _RENDERED[key]
     else:
-        data = await asyncio.to_thread(_render, kind, record, match, seat, locale, names)
+        data = await _render(kind, record, match, seat, locale, names)
         _RENDERED[key] = data
     if data is None:
         return None
@@ -119,7 +166,10 @@ def waiting_lines(record: GameRecord, decisions: Iterable[Decision], locale: str
 
 
 def clock_note(timing: Timing, seat: int, locale: str) -> str:
-    """" · ⏰ in 2 days" (a Discord timestamp: each reader sees it in their own time), or the vacation mark."""
+    """" · ⏰ in 2 days" (a Discord timestamp: each reader sees it in their own time), the vacation mark,
+    or, for a seat the AI plays, that it is thinking."""
+    if seat in timing.ai:
+        return " · " + tr("ai.thinking", locale)
     if timing.seats[seat].paused is not None:
         return " · " + tr("timing.on_vacation", locale)
     deadline = timing.deadline(seat)
@@ -161,6 +211,9 @@ async def lobby_embed(bot: "TabletopBot", record: GameRecord, locale: str) -> di
     embed.add_field(name=tr("lobby.host", locale), value=f"<@{record.host_id}>", inline=True)
     rows = []
     for user_id in record.players:
+        if is_ai(user_id):
+            rows.append("🤖 " + ai_name(level_of(user_id), locale))
+            continue
         closed = (await bot.store.get_user(user_id)).dms_closed
         rows.append(f"<@{user_id}>" + (" " + tr("lobby.dms_closed_mark", locale) if closed else ""))
     embed.add_field(
@@ -171,6 +224,8 @@ async def lobby_embed(bot: "TabletopBot", record: GameRecord, locale: str) -> di
     options = options_summary(game, record.options, locale)
     control = lobby_control(record.options, await bot.service.settings(record))
     options.append((tr("lobby.time", locale), control.label().get(locale)))
+    rated = lobby_rated(record.options, await bot.service.settings(record))
+    options.append((tr("league.rated", locale), tr(f"league.rated_{'on' if rated else 'off'}", locale)))
     if options:
         embed.add_field(name=tr("lobby.options", locale), value="\n".join(f"{k}: **{v}**" for k, v in options), inline=False)
     counts = "/".join(str(count) for count in game.player_counts if count <= record.capacity)

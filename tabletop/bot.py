@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import gc
 import logging
 import re
@@ -14,13 +15,16 @@ from discord import app_commands
 from discord.ext import commands
 
 import cogs
-from tabletop import components, ids
+from renderers.worker import warm as warm_renderers
+from tabletop import announce, components, ids
+from tabletop.ai_turns import AiTurns, warm_up
 from tabletop.cache import BoundedCache
 from tabletop.throttle import Cooldown, StaticImages
 from tabletop.interactions import send_ephemeral
 from tabletop.config import Config
 from tabletop.i18n import Translator, tr
 from tabletop.service import GameService
+from tabletop.workers import WorkerPool
 from storage.base import Store
 
 log = logging.getLogger("tabletop")
@@ -65,10 +69,20 @@ class TabletopBot(commands.Bot):
             help_command=None,
             tree_cls=Tree,
             allowed_mentions=discord.AllowedMentions.none(),  # each send names exactly whom it notifies
+            **(sharding(config) if isinstance(self, commands.AutoShardedBot) else {}),
         )
         self.config = config
         self.store = store
         self.service = GameService(store, now)
+        self.ai = AiTurns(self, WorkerPool(mode="thread" if config.ai_pool == "thread" else "process", warmup=warm_up),
+                          config.ai_iterations)
+        """The AI players (tabletop.ai_turns); their workers start and warm up at the first search, so a bot
+        that never meets an AI seat (or `bot.py --check`) spawns no process."""
+        process = config.render_pool != "thread"
+        self.render_pool = WorkerPool(mode="process" if process else "thread", warmup=warm_renderers if process else None)
+        """Board images are drawn here (tabletop.announce); processes are warmed in the background at start
+        (threads share this process's already warm caches)."""
+        self.render_warming: asyncio.Task[None] | None = None
         self.started_at = time.time()
         self.freeze_heap = freeze_heap
         self.static_images = StaticImages()
@@ -84,11 +98,16 @@ class TabletopBot(commands.Bot):
         self.add_dynamic_items(*components.DYNAMIC_ITEMS)
         for module in (*cog_modules(), *self.config.extra_cogs):
             await self.load_extension(module)
+        self.render_warming = announce.start_rendering(self.render_pool, warm=self.freeze_heap)  # when serving
         if self.freeze_heap:
             calm_garbage_collector()
 
     async def close(self) -> None:
         try:
+            self.ai.close()
+            if self.render_warming is not None:
+                self.render_warming.cancel()
+            announce.stop_rendering(self.render_pool)
             await super().close()
         finally:
             await self.store.close()
@@ -136,3 +155,19 @@ class TabletopBot(commands.Bot):
 
     async def on_error(self, event_method: str, /, *args: Any, **kwargs: Any) -> None:
         log.exception("event %s failed", event_method)
+
+
+class ShardedTabletopBot(TabletopBot, commands.AutoShardedBot):
+    """The same bot over several gateway shards (SHARD_COUNT, and SHARD_IDS for the slice this process
+    owns). Every process shares one PostgreSQL database: a game's interactions may reach any of them
+    (compare-and-set on versions keeps each click exactly-once) and periodic work is claimed in the store."""
+
+
+def sharding(config: Config) -> dict[str, Any]:
+    """discord.py's AutoShardedClient options for the configured shards."""
+    return {"shard_count": config.shard_count, "shard_ids": None if config.shard_ids is None else list(config.shard_ids)}
+
+
+def bot_class(config: Config) -> type[TabletopBot]:
+    """One process with one connection by default (`make run`); sharded when SHARD_COUNT is set."""
+    return ShardedTabletopBot if config.shard_count is not None else TabletopBot

@@ -12,7 +12,11 @@ Per seat the clock runs while the seat is awaited:
 - "none": no deadline, but notices, reminders of nothing and the stall watch still apply.
 A vacation stops the seat's clock (`paused`); quiet hours never do, they only hold notices and reminders.
 When a clock runs out the seat is "over time": the others may vote to skip or expel it, and after the
-game's grace period the server's policy applies (skip where the game allows a pass, else forfeit).
+game's grace period the server's policy applies (skip where the game allows a pass, else forfeit, or an
+AI takes the seat over).
+
+Seats an AI plays (added in the lobby, or taken over) have no clock: while one is awaited the game is due
+at once ("ai"), so the scheduler's first pass after a restart finds a search that was cut short.
 """
 
 from __future__ import annotations
@@ -31,7 +35,7 @@ POLICIES: tuple[Policy, ...] = ("forfeit", "skip", "ai")
 POLICY_NAMES: dict[str, Text] = {
     "forfeit": T("時間切れ負け", "Forfeit"),
     "skip": T("手番を飛ばす(パスできなければ負け)", "Skip the turn (forfeit where no pass)"),
-    "ai": T("AIが代わりに打つ(AI実装までは負け)", "AI takes over (forfeit until AI players exist)"),
+    "ai": T("AIが代わりに打つ(戻るまで)", "AI takes over (until the player returns)"),
 }
 VOTES = ("skip", "expel")
 DEFAULT_REMINDERS = (50, 90)
@@ -143,7 +147,7 @@ class SeatClock:
 class Due:
     """One thing the scheduler owes a game now."""
 
-    kind: Literal["notice", "remind", "timeout", "policy", "stall_flag", "stall_end"]
+    kind: Literal["notice", "remind", "timeout", "policy", "stall_flag", "stall_end", "ai"]
     seat: int | None = None
     percent: int | None = None
 
@@ -163,18 +167,22 @@ class Timing:
     stall: float = DEFAULT_STALL_DAYS * DAY
     """0 = never flag the game as stalled."""
     flagged: bool = False
+    ai: Mapping[int, str] = field(default_factory=dict)
+    """Seats an AI plays now → its level: seats added as AI in the lobby and seats taken over."""
+    assisted: tuple[int, ...] = ()
+    """Seats an AI ever took over (kept after their player returns: the game had AI help)."""
 
     # ---- lifecycle -------------------------------------------------------------------------------------
 
     @classmethod
     def start(cls, control: TimeControl, players: int, awaited: Iterable[int], now: float, *, policy: Policy = "forfeit",
               grace: float = DEFAULT_GRACE_HOURS * HOUR, reminders: Sequence[int] = DEFAULT_REMINDERS,
-              stall: float = DEFAULT_STALL_DAYS * DAY, paused: Iterable[int] = ()) -> "Timing":
+              stall: float = DEFAULT_STALL_DAYS * DAY, paused: Iterable[int] = (), ai: Mapping[int, str] | None = None) -> "Timing":
         asked, away = set(awaited), set(paused)
         bank = float(control.seconds) if control.kind == "bank" else None
         seats = tuple(SeatClock(since=now if seat in asked else None, bank=bank, paused=now if seat in away else None)
                       for seat in range(players))
-        return cls(control, seats, now, policy, grace, tuple(sorted(set(reminders))), stall)
+        return cls(control, seats, now, policy, grace, tuple(sorted(set(reminders))), stall, ai=dict(ai or {}))
 
     def after_step(self, before: Sequence[int], before_decisions: Sequence[int], after: Sequence[int],
                    after_decisions: Sequence[int], actor: int | None, now: float) -> "Timing":
@@ -238,6 +246,10 @@ class Timing:
         """Everything owed at `now`, in the order it should happen."""
         items: list[Due] = []
         for seat, clock in enumerate(self.seats):
+            if seat in self.ai:
+                if clock.since is not None:
+                    items.append(Due("ai", seat))
+                continue
             if clock.notice is not None and clock.notice <= now:
                 items.append(Due("notice", seat))
             held = clock.hold is not None and clock.hold > now
@@ -255,10 +267,15 @@ class Timing:
             items.append(Due("stall_end"))
         return items
 
-    def next_due(self) -> float | None:
-        """The earliest moment `due` will return something; None when nothing is scheduled."""
+    def next_due(self, *, ai: bool = True) -> float | None:
+        """The earliest moment `due` will return something; None when nothing is scheduled. Without `ai`,
+        the earliest moment of everything but the AI's turns (a search under way holds those)."""
         times: list[float] = []
         for seat, clock in enumerate(self.seats):
+            if seat in self.ai:
+                if ai and clock.since is not None:
+                    times.append(clock.since)
+                continue
             if clock.notice is not None:
                 times.append(clock.notice)
             end = self.deadline(seat)
@@ -316,16 +333,33 @@ class Timing:
                 return choice
         return None
 
+    def taken_over(self, seat: int, level: str) -> "Timing":
+        """An AI plays the seat from now on: its clock, reminders and votes are set aside."""
+        timing = self.with_seat(seat, sent=(), notice=None, hold=None, over=None, votes={})
+        return replace(timing, ai={**self.ai, seat: level}, assisted=tuple(sorted({*self.assisted, seat})))
+
+    def returned(self, seat: int, now: float) -> "Timing":
+        """The seat's player plays again: a fresh move's time if the seat is awaited."""
+        clock = self.seats[seat]
+        ai = {other: level for other, level in self.ai.items() if other != seat}
+        return replace(self.with_seat(seat, since=None if clock.since is None else now, sent=()), ai=ai)
+
     # ---- JSON ------------------------------------------------------------------------------------------
 
     def to_json(self) -> dict[str, Any]:
-        return {"control": self.control.key, "seats": [clock.to_json() for clock in self.seats], "last": self.last,
-                "policy": self.policy, "grace": self.grace, "reminders": list(self.reminders), "stall": self.stall,
-                "flagged": self.flagged}
+        data: dict[str, Any] = {"control": self.control.key, "seats": [clock.to_json() for clock in self.seats], "last": self.last,
+                                "policy": self.policy, "grace": self.grace, "reminders": list(self.reminders),
+                                "stall": self.stall, "flagged": self.flagged}
+        if self.ai:
+            data["ai"] = {str(seat): level for seat, level in sorted(self.ai.items())}
+        if self.assisted:
+            data["assisted"] = list(self.assisted)
+        return data
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> "Timing":
         return cls(TimeControl.parse(data["control"]), tuple(SeatClock.from_json(seat) for seat in data["seats"]),
                    data["last"], data.get("policy", "forfeit"), data.get("grace", DEFAULT_GRACE_HOURS * HOUR),
                    tuple(data.get("reminders", DEFAULT_REMINDERS)), data.get("stall", DEFAULT_STALL_DAYS * DAY),
-                   data.get("flagged", False))
+                   data.get("flagged", False), {int(seat): level for seat, level in data.get("ai", {}).items()},
+                   tuple(data.get("assisted", ())))

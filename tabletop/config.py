@@ -26,6 +26,15 @@ DISCORD_TOKEN is not set, so the bot cannot log in.
 """
 
 
+def pool_mode(value: str) -> str:
+    return "thread" if value.strip().lower() == "thread" else "process"
+
+
+def positive(value: str) -> int | None:
+    value = value.strip()
+    return int(value) if value.isdigit() and int(value) > 0 else None
+
+
 @dataclass(frozen=True, slots=True)
 class Config:
     token: str | None = field(repr=False)
@@ -34,16 +43,58 @@ class Config:
     log_level: str
     extra_cogs: tuple[str, ...] = ()
     """Modules of games that live outside `cogs/` (EXTRA_COGS, comma-separated), loaded after them."""
+    shard_count: int | None = None
+    """SHARD_COUNT: the total number of Discord shards; set, the bot runs as an AutoShardedBot."""
+    shard_ids: tuple[int, ...] | None = None
+    """SHARD_IDS: the shards this process owns (all of them when unset); needs SHARD_COUNT."""
+    ai_pool: str = field(default_factory=lambda: pool_mode(os.environ.get("AI_POOL", "")))
+    """"process" (AI_POOL; the default, searches never hold the bot's GIL) or "thread" (tests)."""
+    ai_iterations: int | None = field(default_factory=lambda: positive(os.environ.get("AI_ITERATIONS", "")))
+    """A cap on every AI search's iterations (AI_ITERATIONS; tests keep searches short); None: the level's."""
+    render_pool: str = field(default_factory=lambda: pool_mode(os.environ.get("RENDER_POOL", "")))
+    """Where board images are drawn: "process" (RENDER_POOL; the default, a burst of renders never holds the
+    bot's GIL) or "thread" (tests)."""
 
     @classmethod
     def from_env(cls, env_file: Path | None = ROOT / ".env") -> "Config":
         if env_file is not None and env_file.exists():
             load_dotenv(env_file, override=False)
         guild = os.environ.get("DEV_GUILD_ID", "").strip()
+        shard_count, shard_ids = _shards(os.environ.get("SHARD_COUNT", ""), os.environ.get("SHARD_IDS", ""))
         return cls(
             token=os.environ.get("DISCORD_TOKEN", "").strip() or None,
-            database_path=os.environ.get("DATABASE_PATH", "").strip() or str(DEFAULT_DATABASE),
+            database_path=(os.environ.get("DATABASE_URL", "").strip() or os.environ.get("DATABASE_PATH", "").strip()
+                           or str(DEFAULT_DATABASE)),
             dev_guild_id=int(guild) if guild.isdigit() else None,
             log_level=os.environ.get("LOG_LEVEL", "INFO").strip().upper() or "INFO",
             extra_cogs=tuple(name.strip() for name in os.environ.get("EXTRA_COGS", "").split(",") if name.strip()),
+            shard_count=shard_count,
+            shard_ids=shard_ids,
         )
+
+
+class ConfigError(ValueError):
+    """A setting that cannot be used; the message says which and how to fix it."""
+
+
+def _shards(count_text: str, ids_text: str) -> tuple[int | None, tuple[int, ...] | None]:
+    """SHARD_COUNT and SHARD_IDS ("0,1" or "0-3") checked together: ids need a count, each below it."""
+    count_text, ids_text = count_text.strip(), ids_text.strip()
+    if not count_text:
+        if ids_text:
+            raise ConfigError("SHARD_IDS needs SHARD_COUNT (the total number of shards across every process)")
+        return None, None
+    if not count_text.isdigit() or int(count_text) < 1:
+        raise ConfigError(f"SHARD_COUNT must be a positive whole number, got {count_text!r}")
+    count = int(count_text)
+    if not ids_text:
+        return count, None
+    ids: list[int] = []
+    for part in ids_text.split(","):
+        low, dash, high = part.strip().partition("-")
+        if not low.isdigit() or (dash and not high.isdigit()):
+            raise ConfigError(f"SHARD_IDS must list shard numbers like 0,1 or 0-3, got {ids_text!r}")
+        ids += range(int(low), int(high or low) + 1)
+    if not ids or max(ids) >= count or len(set(ids)) != len(ids):
+        raise ConfigError(f"SHARD_IDS {ids_text!r} must name distinct shards from 0 to {count - 1}")
+    return count, tuple(ids)

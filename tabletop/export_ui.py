@@ -15,6 +15,7 @@ import discord
 
 from engine.core.errors import GameError
 from engine.core.export import export_match
+from tabletop.ai_seats import ai_name, is_ai, level_of
 from tabletop.history_ui import chosen_game
 from tabletop.i18n import lang, text, tr
 from tabletop.interactions import bot_of
@@ -29,7 +30,7 @@ async def export_game(interaction: discord.Interaction, game_id: int | None) -> 
         raise GameError(text("afterplay.export_active"))
     await interaction.response.defer(ephemeral=True, thinking=True)
     log = [(entry.seat, entry.action) for entry in await bot.store.actions(record.id)]
-    names = [await bot.display_name(user_id) for user_id in record.players]
+    names = [ai_name(level_of(user_id), "en") if is_ai(user_id) else await bot.display_name(user_id) for user_id in record.players]
     data = export_match(match_of(record), log, names)
     payload = json.dumps(data, ensure_ascii=False, indent=1).encode("utf-8")
     file = discord.File(io.BytesIO(payload), filename=f"{record.game_type}-{record.id}.json")

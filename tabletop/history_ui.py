@@ -1,5 +1,5 @@
-"""`/game log` and `/game replay` on Discord: which game a viewer may look back at, the ephemeral pagers
-and their persistent buttons.
+"""`/game log`, `/game replay` and `/game history` on Discord: which game a viewer may look back at, the
+ephemeral pagers and their persistent buttons, and the list of finished games.
 
 A pager button carries the game id and the page or step it leads to; every click checks again that the
 clicker may see that game from where they are and that the page or step exists, so a forged or stale
@@ -17,8 +17,8 @@ import discord
 from engine.core.errors import GameError
 from tabletop import announce, history, ids
 from tabletop.i18n import lang, text, tr
-from tabletop.interactions import bot_of, check_place, clip, guarded
-from tabletop.service import game_of
+from tabletop.interactions import bot_of, check_place, clip, guarded, send_ephemeral
+from tabletop.service import game_of, match_of
 from storage.base import GameRecord, LobbyError
 
 JUMP = 10
@@ -158,3 +158,33 @@ class ReplayStep(discord.ui.DynamicItem[discord.ui.Button], template=ids.REPLAY_
 
 
 DYNAMIC_ITEMS = (LogPage, ReplayStep)
+
+
+# ---- the finished games list -----------------------------------------------------------------------------
+
+FINISHED_SHOWN = 15
+
+
+async def open_finished(interaction: discord.Interaction, member: discord.abc.User | None) -> None:
+    """`/game history`: this server's finished games (or one member's), newest first, each with its places,
+    a link to its thread and the command that replays it."""
+    if interaction.guild_id is None:
+        raise GameError(text("league.guild_only"))
+    bot = bot_of(interaction)
+    locale = lang(interaction.locale)
+    records = await bot.store.list_games(guild_id=interaction.guild_id, statuses=("finished",),
+                                         user_id=member.id if member else None, limit=FINISHED_SHOWN)
+    lines = [tr("history.finished_title", locale, who=announce.escape(member.display_name)) if member
+             else tr("history.finished_server", locale)]
+    for record in records:
+        outcome = (await asyncio.to_thread(match_of, record)).outcome if record.state is not None else None
+        names = announce.text_names(await announce.seat_names(bot, record))
+        order = sorted(range(len(record.players)), key=lambda seat: outcome.ranks[seat]) if outcome else []
+        places = " > ".join(names[seat] for seat in order) if outcome and not outcome.is_draw else \
+            " = ".join(names[seat] for seat in range(len(record.players)))
+        when = f"<t:{int(record.finished_at)}:d>" if record.finished_at else ""
+        lines.append(tr("history.finished_line", locale, id=record.id, game=game_of(record).name.get(locale), when=when,
+                        places=places, link=announce.jump_url(record, record.board_message_id)))
+    if not records:
+        lines.append(tr("history.finished_none", locale))
+    await send_ephemeral(interaction, clip("\n".join(lines)))

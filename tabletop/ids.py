@@ -29,7 +29,13 @@ TAKEBACK_ANSWER = rf"tt:tb:{GID}:(?P<ver>\d{{1,9}}):(?P<seat>\d):(?P<mask>\d{{1,
 """An answer to a takeback request: the game version it was asked at, the requesting seat, and the seats
 that accepted so far as a bitmask (the message is edited as answers come in)."""
 REMATCH = rf"tt:rematch:{GID}"
-ALL = (LOBBY, LOBBY_OPTION, TAKE, INFO, RESIGN, PICK, PICK_SELECT, LOG_PAGE, REPLAY_STEP, VOTE, TAKEBACK_ANSWER, REMATCH)
+AI_PANEL = rf"tt:ai:panel:{GID}"
+AI_ADD = rf"tt:ai:add:{GID}:(?P<level>easy|normal|hard)"
+AI_REMOVE = rf"tt:ai:rm:{GID}:(?P<ai>[1-9]\d)"
+"""An AI seat of a lobby by its reserved id without the sign (tabletop.ai_seats)."""
+AI_RETURN = rf"tt:ai:back:{GID}:(?P<seat>\d{{1,2}})"
+ALL = (LOBBY, LOBBY_OPTION, TAKE, INFO, RESIGN, PICK, PICK_SELECT, LOG_PAGE, REPLAY_STEP, VOTE, TAKEBACK_ANSWER, REMATCH,
+       AI_PANEL, AI_ADD, AI_REMOVE, AI_RETURN)
 
 
 def lobby(op: str, game_id: int) -> str:
@@ -78,3 +84,19 @@ def takeback_answer(game_id: int, version: int, seat: int, accepted: int, op: st
 
 def rematch(game_id: int) -> str:
     return f"tt:rematch:{game_id}"
+
+
+def ai_panel(game_id: int) -> str:
+    return f"tt:ai:panel:{game_id}"
+
+
+def ai_add(game_id: int, level: str) -> str:
+    return f"tt:ai:add:{game_id}:{level}"
+
+
+def ai_remove(game_id: int, user_id: int) -> str:
+    return f"tt:ai:rm:{game_id}:{-user_id}"
+
+
+def ai_return(game_id: int, seat: int) -> str:
+    return f"tt:ai:back:{game_id}:{seat}"

@@ -9,7 +9,7 @@ before the process died is found in the thread and adopted, never posted twice.
 from __future__ import annotations
 
 import logging
-from itertools import groupby
+import time
 from typing import TYPE_CHECKING, Sequence
 
 from engine.core.types import Event, Text
@@ -23,17 +23,29 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("tabletop.outbox")
 BATCH = 200
+CLAIM_SECONDS = 300.0
+"""How long a delivery's claim outlives a process that died while delivering."""
 
 
 async def deliver_pending(bot: "TabletopBot", before: float) -> int:
-    """Publish every game's entries created before `before`; returns how many games were delivered."""
-    entries = await bot.store.pending_outbox(before=before, limit=BATCH)
+    """Publish every game's entries created before `before`; returns how many games were delivered.
+
+    The games are claimed while they are delivered (several bot processes may share the database), so two
+    processes never deliver the same game's entries; a claim left by a dead process runs out by itself."""
+    now = time.time()
+    entries = await bot.store.claim_outbox(before=before, now=now, until=now + CLAIM_SECONDS, limit=BATCH)
+    by_game: dict[int, list[OutboxRecord]] = {}
+    for entry in entries:  # oldest first, each game's entries together
+        by_game.setdefault(entry.game_id, []).append(entry)
     delivered = 0
-    for game_id, rows in groupby(entries, key=lambda entry: entry.game_id):
-        try:
-            delivered += await _deliver_game(bot, game_id, sorted(rows, key=lambda entry: entry.version))
-        except Exception:  # noqa: BLE001 - one game's failure must not stop the others
-            log.exception("game %s: delivering its outbox failed; it stays pending", game_id)
+    try:
+        for game_id, rows in by_game.items():
+            try:
+                delivered += await _deliver_game(bot, game_id, sorted(rows, key=lambda entry: entry.version))
+            except Exception:  # noqa: BLE001 - one game's failure must not stop the others
+                log.exception("game %s: delivering its outbox failed; it stays pending", game_id)
+    finally:
+        await bot.store.release(games=list(by_game))
     return delivered
 
 

@@ -28,6 +28,7 @@ from engine.core.errors import GameError
 from engine.core.match import Match
 from engine.core.types import Event, T, Text
 from tabletop import announce, packages, views
+from tabletop.ai_seats import is_ai, people
 from tabletop.i18n import lang, tr
 from tabletop.interactions import clip
 from tabletop.clocks import Timing
@@ -62,7 +63,7 @@ class NoticePlan:
 async def plan_notices(bot: "TabletopBot", record: GameRecord, seats: Sequence[int]) -> NoticePlan:
     now = bot.service.now()
     mention, dm, held = [], [], {}
-    for seat in seats:
+    for seat in people(record, seats):
         user = await bot.store.get_user(record.players[seat])
         until = quiet_until(user.prefs, now)
         if until is not None:
@@ -86,7 +87,8 @@ async def hold_notices(bot: "TabletopBot", record: GameRecord, match: Match, hel
 
 
 async def after_commit(bot: "TabletopBot", played: Played, interaction: discord.Interaction | None = None) -> list[Played]:
-    """Take what follows automatically, then publish the whole chain once. Returns the chain."""
+    """Take what follows automatically, then publish the whole chain once, then wake the AI if a seat it
+    plays is awaited (tabletop.ai_turns). Returns the chain."""
     chain = [played]
     for _ in range(MAX_CHAIN):
         following = await automatic_step(bot, chain[-1])
@@ -94,6 +96,7 @@ async def after_commit(bot: "TabletopBot", played: Played, interaction: discord.
             break
         chain.append(following)
     await publish(bot, chain, interaction)
+    bot.ai.wake(chain[-1].record)
     return chain
 
 
@@ -164,7 +167,9 @@ async def deliver(
     crash repeats only what did not happen. A board Discord refuses does not hold back the notices: the
     players still hear it is their turn, and the board alone is retried. With `adopt`, a board already
     posted for this state (by a process that died before recording it) is taken over instead of posted
-    twice. Returns the board's id (None while it is still owed)."""
+    twice. Seats the AI plays are never pinged: a decision passing to the AI updates the board in place.
+    Returns the board's id (None while it is still owed)."""
+    pinged = people(record, pinged)
     board: int | None = record.board_message_id
     plan = await plan_notices(bot, record, pinged)
     if board_due:
@@ -196,13 +201,14 @@ async def publish_start(bot: "TabletopBot", loaded: Loaded, header: str) -> int 
     record, match = loaded.record, loaded.match
     board = await deliver(bot, record, match, (), match.awaited_seats(), header)
     await send_starting_hands(bot, record, match)
+    bot.ai.wake(record)
     return board
 
 
 async def send_starting_hands(bot: "TabletopBot", record: GameRecord, match: Match) -> None:
     """Seats not deciding first still see their starting hand at once (one DM each, image only)."""
     names = await announce.seat_names(bot, record)
-    for seat in range(match.players):
+    for seat in people(record, range(match.players)):
         if seat not in match.awaited_seats():
             await send_private(bot, record, match, seat, names, T("ゲーム開始時のあなたの情報です。", "Your starting information."),
                                (), only_with_image=True)
@@ -250,7 +256,7 @@ async def post_board(
     current = record.board_message_id
     update = not (pinged or match.finished or current is None or not _young(current))
     # An edit notifies nobody, so while a board is updated in place every awaited seat keeps its mention.
-    shown = match.awaited_seats() if update else pinged
+    shown = people(record, match.awaited_seats()) if update else pinged
     status = announce.status_lines(record, match, locale, tnames, shown)
     log_text = "\n".join(filter(None, [record.board_log if update else "", *lines]))
     content = tail_clip(log_text, "\n".join(status))
@@ -351,8 +357,11 @@ async def send_private(
     bot: "TabletopBot", record: GameRecord, match: Match, seat: int, names: dict[int, str], note: Text,
     events: Iterable[Event], *, turn: bool = False, only_with_image: bool = False, actor: int | None = None,
 ) -> bool:
-    """A DM to one seat; on 50007 remember it and say so once in the thread (the button works instead)."""
+    """A DM to one seat; on 50007 remember it and say so once in the thread (the button works instead).
+    An AI seat has nobody to write to."""
     user_id = record.players[seat]
+    if is_ai(user_id):
+        return False
     user = await bot.store.get_user(user_id)
     if user.dms_closed:
         return False

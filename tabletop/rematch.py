@@ -18,6 +18,7 @@ import discord
 
 from engine.core.errors import GameError
 from tabletop import announce, ids, views
+from tabletop.ai_seats import is_ai
 from tabletop.i18n import text, tr
 from tabletop.interactions import bot_of, guarded, placed_record, send_ephemeral
 from tabletop.service import GameService, game_of, game_options
@@ -51,9 +52,10 @@ async def open_rematch(bot: "TabletopBot", record: GameRecord, host_id: int) -> 
         if user_id != host_id:
             lobby = await bot.store.add_player(lobby.id, user_id)
     locale = await announce.guild_locale(bot, lobby)
-    others = " ".join(f"<@{user_id}>" for user_id in lobby.players if user_id != host_id)
+    people = [user_id for user_id in lobby.players if not is_ai(user_id)]
+    others = " ".join(f"<@{user_id}>" for user_id in people if user_id != host_id)
     mentions = discord.AllowedMentions(everyone=False, roles=False, replied_user=False,
-                                       users=[discord.Object(user_id) for user_id in record.players])
+                                       users=[discord.Object(user_id) for user_id in people])
     message = await bot.get_partial_messageable(record.channel_id).send(
         tr("afterplay.rematch_opened", locale, host=f"<@{host_id}>", players=others), allowed_mentions=mentions,
         embed=await announce.lobby_embed(bot, lobby, locale),

@@ -20,6 +20,9 @@ from engine.core.errors import GameError
 from engine.core.match import Match
 from engine.core.types import Event, T
 from tabletop import announce, packages
+from tabletop.ai_seats import DEFAULT_LEVEL, ai_name, is_ai, people, taken_over
+from tabletop.ai_turns import take_over
+from tabletop.ai_ui import return_view
 from tabletop.away import end_vacation, reschedule_user
 from tabletop.clocks import Due, Timing, duration
 from tabletop.i18n import lang, tr
@@ -39,6 +42,8 @@ PASS_LIMIT = 50
 """Games (and users) handled per pass, so one pass stays short (about 30 ms of work here); a backlog is
 drained by passes run back to back (`drain`), yielding to the event loop between them."""
 MAX_PASSES = 100
+CLAIM_SECONDS = 300.0
+"""How long a pass's claim outlives a process that died mid-pass, before another process takes the work."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,20 +54,29 @@ class PassReport:
 
 
 async def run_pass(bot: "TabletopBot") -> PassReport:
+    """One pass over what is due. Several bot processes may share the database: the pass claims the games
+    and users it handles (until `CLAIM_SECONDS` from now, should this process die) and releases them when
+    done, so another process's pass takes other work and nothing is sent twice."""
     started = time.perf_counter()
     now = bot.service.now()
-    games = await bot.store.due_games(now, limit=PASS_LIMIT)
-    for record in games:
-        try:
-            await handle_game(bot, record, now)
-        except Exception:  # noqa: BLE001 - one bad game must not stop the others
-            log.exception("scheduler: game %s failed", record.id)
-    users = await bot.store.due_users(now, limit=PASS_LIMIT)
-    for user in users:
-        try:
-            await handle_user(bot, user, now)
-        except Exception:  # noqa: BLE001
-            log.exception("scheduler: user %s failed", user.user_id)
+    games = await bot.store.claim_due_games(now, until=now + CLAIM_SECONDS, limit=PASS_LIMIT)
+    try:
+        for record in games:
+            try:
+                await handle_game(bot, record, now)
+            except Exception:  # noqa: BLE001 - one bad game must not stop the others
+                log.exception("scheduler: game %s failed", record.id)
+    finally:
+        await bot.store.release(games=[record.id for record in games])
+    users = await bot.store.claim_due_users(now, until=now + CLAIM_SECONDS, limit=PASS_LIMIT)
+    try:
+        for user in users:
+            try:
+                await handle_user(bot, user, now)
+            except Exception:  # noqa: BLE001
+                log.exception("scheduler: user %s failed", user.user_id)
+    finally:
+        await bot.store.release(users=[user.user_id for user in users])
     return PassReport(len(games), len(users), time.perf_counter() - started)
 
 
@@ -88,6 +102,8 @@ async def handle_game(bot: "TabletopBot", record: GameRecord, now: float) -> Non
         return
     outgoing: list[Due] = []
     for item in items:
+        if item.kind == "ai":
+            continue
         timing, send = await _book(bot, record, timing, item, now)
         if send:
             outgoing.append(item)
@@ -99,6 +115,9 @@ async def handle_game(bot: "TabletopBot", record: GameRecord, now: float) -> Non
     policy = next((item for item in timing.due(now) if item.kind == "policy"), None)
     if policy is not None:  # no grace: the policy applies at once
         await apply_policy(bot, record, timing, policy.seat)
+    elif any(item.kind == "ai" for item in items):  # after a restart, or a search outliving a tick
+        bot.ai.wake(record)
+        await bot.ai.lease(record)
 
 
 async def _book(bot: "TabletopBot", record: GameRecord, timing: Timing, item: Due, now: float) -> tuple[Timing, bool]:
@@ -176,7 +195,7 @@ async def announce_timeout(bot: "TabletopBot", record: GameRecord, timing: Timin
     locale = await announce.guild_locale(bot, record)
     names = announce.text_names(await announce.seat_names(bot, record))
     policy = tr(f"timing.policy_{timing.policy}", locale)
-    others = [user for index, user in enumerate(record.players) if index != seat]
+    others = [record.players[index] for index in people(record, range(len(record.players))) if index != seat]
     if timing.grace > 0 and others:
         ends = int((timing.seats[seat].over or 0) + timing.grace)
         text = tr("timing.timeout_vote", locale, name=names[seat], policy=policy, at=f"<t:{ends}:R>")
@@ -187,13 +206,18 @@ async def announce_timeout(bot: "TabletopBot", record: GameRecord, timing: Timin
 
 
 async def apply_policy(bot: "TabletopBot", record: GameRecord, timing: Timing, seat: int | None, choice: str | None = None) -> None:
-    """Skip the seat's turn where the game has a pass, else forfeit; `choice` is a vote's verdict
-    ("skip" or "expel"), otherwise the game's policy applies. The AI policy forfeits until AI players
-    exist (tabletop.clocks)."""
+    """Skip the seat's turn where the game has a pass, else forfeit, or let an AI take the seat over;
+    `choice` is a vote's verdict ("skip" or "expel"), otherwise the game's policy applies."""
     assert seat is not None
     loaded = Loaded(record, match_of(record))
     match = loaded.match
     if seat not in match.awaited_seats():
+        return
+    if choice is None and timing.policy == "ai":
+        taken = await take_over(bot, record, timing, seat)
+        if taken is not None:
+            await announce_takeover(bot, taken, seat)
+            bot.ai.wake(taken)
         return
     want_skip = choice == "skip" or (choice is None and timing.policy == "skip")
     notation = packages.skip_action(match, seat) if want_skip else None
@@ -207,10 +231,19 @@ async def apply_policy(bot: "TabletopBot", record: GameRecord, timing: Timing, s
     await after_commit(bot, played)
 
 
+async def announce_takeover(bot: "TabletopBot", record: GameRecord, seat: int) -> None:
+    """The thread hears that an AI plays the seat now, with the button its player returns by."""
+    locale = await announce.guild_locale(bot, record)
+    level = taken_over(record).get(seat, DEFAULT_LEVEL)
+    text = tr("ai.taken_over", locale, name=announce.escape(await bot.display_name(record.players[seat])),
+              ai=ai_name(level, locale))
+    await mention_message(bot, record, [], text, view=return_view(record.id, seat, locale))
+
+
 async def flag_stalled(bot: "TabletopBot", record: GameRecord, timing: Timing) -> None:
     locale = await announce.guild_locale(bot, record)
     ends = int(timing.last + timing.stall) + 7 * 86400
-    users = list(dict.fromkeys([*record.players, record.host_id]))
+    users = [user for user in dict.fromkeys([*record.players, record.host_id]) if not is_ai(user)]
     await mention_message(bot, record, users, tr("timing.stalled", locale, at=f"<t:{ends}:R>",
                                                  users=" ".join(f"<@{user}>" for user in users)))
 

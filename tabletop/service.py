@@ -23,10 +23,12 @@ from engine.core.errors import BadOptions, GameError, NotYourDecision, StaleVers
 from engine.core.game import Game
 from engine.core.match import Match, Step
 from engine.core.types import Action, T
+from tabletop.ai_seats import added
 from tabletop.clocks import HOUR, DAY, PRESETS, TimeControl, Timing
 from tabletop.i18n import text
 from tabletop.interactions import NotHost
-from storage.base import CLOSED_STATUSES, GameRecord, LobbyError, Store
+from tabletop.leagues.results import RATED_OPTION, RATED_VALUES, game_end
+from storage.base import CLOSED_STATUSES, GameRecord, LobbyError, Store, StoreError
 
 COMMIT_ATTEMPTS = 8
 MAX_GAME_ID = 2**62  # a forged number beyond any stored id must not overflow the database's integers
@@ -57,8 +59,10 @@ def lobby_control(options: Mapping[str, Any], settings: Mapping[str, Any]) -> Ti
     return TimeControl.parse(key) if isinstance(key, str) and key in TIME_KEYS else default_control(settings)
 
 
-def new_timing(control: TimeControl, match: Match, settings: Mapping[str, Any], now: float, paused: list[int]) -> Timing:
-    """A game's clocks from its time control and the server's rules at the moment it starts."""
+def new_timing(control: TimeControl, match: Match, settings: Mapping[str, Any], now: float, paused: list[int],
+               ai: Mapping[int, str] | None = None) -> Timing:
+    """A game's clocks from its time control and the server's rules at the moment it starts; `ai`: the
+    seats added as AI (seat → level), which play without a clock."""
     policy = settings.get("timeout_policy", "forfeit")
     reminders = settings.get("reminders", [50, 90])
     return Timing.start(
@@ -68,6 +72,7 @@ def new_timing(control: TimeControl, match: Match, settings: Mapping[str, Any], 
         reminders=[int(value) for value in reminders if 0 < int(value) < 100],
         stall=float(settings.get("stall_days", 30)) * DAY,
         paused=paused,
+        ai=ai,
     )
 
 
@@ -161,7 +166,8 @@ class GameService:
     @staticmethod
     def check_platform_options(options: Mapping[str, Any]) -> None:
         for key, value in options.items():
-            if key.startswith(PLATFORM_PREFIX) and (key != TIME_OPTION or value not in TIME_KEYS):
+            allowed = (key == TIME_OPTION and value in TIME_KEYS) or (key == RATED_OPTION and value in RATED_VALUES)
+            if key.startswith(PLATFORM_PREFIX) and not allowed:
                 raise BadOptions(T("その設定は選べません。", "That setting is not available."))
 
     async def set_option(self, record: GameRecord, user_id: int, is_admin: bool, key: str, value: str) -> GameRecord:
@@ -198,7 +204,7 @@ class GameService:
         away = [seat for seat, user_id in enumerate(record.players)
                 if ((await self.store.get_user(user_id)).prefs.get("vacation_until") or 0) > now]
         settings = await self.settings(record)
-        return new_timing(control_of(settings), match, settings, now, away)
+        return new_timing(control_of(settings), match, settings, now, away, added(record.players))
 
     async def load(self, game_id: int) -> Loaded:
         """An active game, decoded once for everything this click needs."""
@@ -296,11 +302,18 @@ class GameService:
             timing = Timing.from_json(loaded.record.timing).after_step(
                 before.awaited_seats(), before.decisions, new.awaited_seats(), new.decisions, step.seat, now)
         due_at = None if new.finished else timing.next_due()
-        ok = await self.store.commit_action(
-            loaded.record.id, expected_version=before.version, seat=step.seat, action=step.notation,
-            state=state, version=new.version, status=status, outbox=outbox_entry(before, step, automatic),
-            timing=timing.to_json(), due_at=due_at,
-        )
+        for attempt in range(COMMIT_ATTEMPTS):
+            end = await game_end(self.store, loaded.record, new) if new.finished else None
+            try:
+                ok = await self.store.commit_action(
+                    loaded.record.id, expected_version=before.version, seat=step.seat, action=step.notation,
+                    state=state, version=new.version, status=status, outbox=outbox_entry(before, step, automatic),
+                    timing=timing.to_json(), due_at=due_at, end=end,
+                )
+                break
+            except StoreError as error:  # another game's end moved a rating this one read: rate again
+                if error.code != "ratings_changed" or attempt == COMMIT_ATTEMPTS - 1:
+                    raise
         if not ok:
             return None
         record = dataclasses.replace(loaded.record, state=state, version=new.version, status=status, updated_at=now,

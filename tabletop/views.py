@@ -12,6 +12,7 @@ from engine.core.game import Game
 from engine.core.types import Choice
 from tabletop import ids
 from tabletop.clocks import PRESETS
+from tabletop.leagues.results import RATED_OPTION, RATED_VALUES, lobby_rated
 from tabletop.service import TIME_OPTION, lobby_control
 from tabletop.i18n import tr
 from tabletop.interactions import clip
@@ -57,13 +58,15 @@ LOBBY_STYLES = {"join": discord.ButtonStyle.success, "leave": discord.ButtonStyl
 
 
 def lobby_view(record: GameRecord, game: Game, locale: str, settings: Mapping[str, Any]) -> discord.ui.View:
-    """Join/leave/start/cancel, a select per game option (at most `LOBBY_GAME_OPTIONS`; more are typed in
+    """Join/leave/start/cancel and Add AI (tabletop.ai_ui), a select per game option (at most `LOBBY_GAME_OPTIONS`; more are typed in
     the game's own `/<game> new`), and the time control (the server's default until the host picks)."""
     view = discord.ui.View(timeout=None)
     if record.status != "lobby":
         return view
     for op, style in LOBBY_STYLES.items():
         view.add_item(discord.ui.Button(label=tr(f"lobby.{op}", locale), style=style, custom_id=ids.lobby(op, record.id)))
+    view.add_item(discord.ui.Button(label=tr("ai.add", locale), style=discord.ButtonStyle.secondary, emoji="🤖",
+                                    custom_id=ids.ai_panel(record.id)))
     counts = [count for count in game.player_counts if count <= record.capacity] or list(game.player_counts)
     for row, spec in enumerate(game.options[:LOBBY_GAME_OPTIONS], start=1):
         current = str(record.options.get(spec.key, spec.default))
@@ -77,6 +80,15 @@ def lobby_view(record: GameRecord, game: Game, locale: str, settings: Mapping[st
                 for c in offered
             ],
             row=row,
+        ))
+    rated_row = min(len(game.options), LOBBY_GAME_OPTIONS) + 1
+    if rated_row <= LOBBY_GAME_OPTIONS:  # a game with every option row in use is rated by the server default
+        rated = lobby_rated(record.options, settings)
+        view.add_item(discord.ui.Select(
+            custom_id=ids.lobby_option(record.id, RATED_OPTION), placeholder=clip(tr("league.rated", locale), 150),
+            options=[discord.SelectOption(label=tr(f"league.rated_{value}", locale), value=value, default=(value == "on") == rated)
+                     for value in RATED_VALUES],
+            row=rated_row,
         ))
     current = lobby_control(record.options, settings)
     view.add_item(discord.ui.Select(

@@ -11,6 +11,7 @@ import discord
 from engine.core.errors import GameError
 from engine.core.types import T
 from tabletop import announce, ids
+from tabletop.ai_seats import people
 from tabletop.clocks import Timing
 from tabletop.i18n import tr
 from tabletop.interactions import bot_of, guarded, placed_record, send_ephemeral
@@ -45,7 +46,7 @@ class VoteButton(discord.ui.DynamicItem[discord.ui.Button], template=ids.VOTE):
         timing = timing.vote(self.seat, voter, self.choice)
         if not await bot.store.update_timing(record.id, version=record.version, timing=timing.to_json(), due_at=timing.next_due()):
             raise GameError(NOT_OVER)
-        others = [seat for seat in range(len(record.players)) if seat != self.seat]
+        others = [seat for seat in people(record, range(len(record.players))) if seat != self.seat]
         verdict = timing.verdict(self.seat, others)
         locale = await announce.guild_locale(bot, record)
         await send_ephemeral(interaction, tr("timing.voted", interaction.locale, choice=tr(f"timing.vote_{self.choice}", interaction.locale)))

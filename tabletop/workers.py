@@ -143,10 +143,9 @@ def default_processes() -> int:
     return max(1, os.cpu_count() or 1)
 
 
-def _warm(initializer: Callable[[], Any] | None) -> int:
-    if initializer is not None:
-        initializer()
-    return os.getpid()
+def _initialize(warmup: Callable[[], Any] | None) -> None:
+    if warmup is not None:
+        warmup()
 
 
 class WorkerPool:
@@ -162,29 +161,38 @@ class WorkerPool:
         self._started: asyncio.Future[None] | None = None
 
     def _new_executor(self) -> Executor:
+        """The warm-up is each worker's initializer, so a worker started to replace a dead one is warm too."""
         if self.mode == "thread":
-            return ThreadPoolExecutor(self.processes, thread_name_prefix="worker")
+            return ThreadPoolExecutor(self.processes, thread_name_prefix="worker", initializer=_initialize,
+                                      initargs=(self.warmup,))
         # spawn, not fork: the parent has a database thread and an event loop that a fork would copy mid-use.
-        return ProcessPoolExecutor(self.processes, mp_context=multiprocessing.get_context("spawn"))
+        return ProcessPoolExecutor(self.processes, mp_context=multiprocessing.get_context("spawn"),
+                                   initializer=_initialize, initargs=(self.warmup,))
 
     async def start(self) -> None:
-        """Create the workers and run the warm-up in each, so the first real job is as fast as the rest."""
-        if self._started is None:
-            self._started = asyncio.get_running_loop().create_future()
+        """Create the workers and run the warm-up in each, so the first real job is as fast as the rest.
+        Concurrent callers share one start; a start that failed (or was closed midway) is tried again."""
+        started = self._started
+        if started is None:
+            started = self._started = asyncio.get_running_loop().create_future()
             try:
                 await self._warm()
             except BaseException as error:
-                self._started.set_exception(error)
-                self._started.exception()
+                if self._started is started:
+                    self._started = None
+                if not started.done():
+                    started.set_exception(error)
+                    started.exception()
                 raise
-            self._started.set_result(None)
-        await asyncio.shield(self._started)
+            if not started.done():
+                started.set_result(None)
+        await asyncio.shield(started)
 
     async def _warm(self) -> None:
         self._executor = self._new_executor()
         loop = asyncio.get_running_loop()
-        await asyncio.gather(*(loop.run_in_executor(self._executor, _warm, self.warmup)
-                               for _ in range(self.processes)))
+        # Executors start workers on demand: one job per worker at once makes every one start (and warm).
+        await asyncio.gather(*(loop.run_in_executor(self._executor, os.getpid) for _ in range(self.processes)))
 
     async def run(self, key: Hashable, fn: Callable[..., Any], *args: Any, limit: int | None = None) -> Any:
         """Run `fn(*args)` in a worker once the gate admits `key`; a worker that died is replaced once."""

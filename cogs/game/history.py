@@ -1,5 +1,5 @@
-"""`/game log` and `/game replay`: looking back at a game, active or finished. The pagers live in
-`tabletop.history_ui`; this file only declares the commands."""
+"""`/game log`, `/game replay` and `/game history`: looking back at games, active or finished. The pagers and
+the list live in `tabletop.history_ui`; this file only declares the commands."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from discord import app_commands
 from cogs.game.group import GAME
 from tabletop.bot import TabletopBot
 from tabletop.history import VIEWABLE
-from tabletop.history_ui import open_log, open_replay
+from tabletop.history_ui import open_finished, open_log, open_replay
 from tabletop.i18n import lang, ls, tr
 from tabletop.interactions import refusals
 from tabletop.service import game_of
@@ -48,3 +48,10 @@ class HistoryCommands:
     async def replay(self, interaction: discord.Interaction, game: int | None = None) -> None:
         async with refusals(interaction):
             await open_replay(interaction, game)
+
+    @GAME.command(name="history", description=ls("Finished games on this server, or a member's (only you see it)",
+                                                 "このサーバーの終了したゲーム(メンバー指定可、自分だけに表示)"))
+    @app_commands.describe(member=ls("Whose games (default: everyone's)", "誰のゲームか(省略時は全員)"))
+    async def finished(self, interaction: discord.Interaction, member: discord.User | None = None) -> None:
+        async with refusals(interaction):
+            await open_finished(interaction, member)

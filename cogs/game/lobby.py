@@ -19,8 +19,12 @@ from tabletop.lobby_ui import create_lobby
 from tabletop.outbox import deliver_pending
 from tabletop.publish import after_commit
 from tabletop.away import DEFAULT_VACATION_DAYS
+from tabletop.ai_seats import LEVEL_CODES, MAX_SEARCHES, SEARCHES, TAKEOVER_LEVEL, ai_name, is_ai, level_of
+from tabletop.ai_turns import searches_limit, takeover_level
 from tabletop.announce import clock_note
 from tabletop.clocks import DEFAULT_GRACE_HOURS, DEFAULT_REMINDERS, DEFAULT_STALL_DAYS, POLICIES, POLICY_NAMES, PRESETS, Timing
+from tabletop.leagues.config import ADMIN_ROLE
+from tabletop.leagues.results import RATED_OPTION, RATED_SETTING
 from tabletop.service import TAKEBACKS, TIME_KEYS, default_control, game_of, match_of
 from tabletop.turn_ui import resolve, show_private
 from tabletop.i18n import lang, ls, text, tr
@@ -95,14 +99,16 @@ class LobbyCommands:
     # ---- commands --------------------------------------------------------------------------------------
 
     @GAME.command(name="new", description=ls("Open a lobby for a new game", "新しいゲームの参加者を募集する"))
-    @app_commands.describe(game=ls("Which game", "遊ぶゲーム"), players=ls("Number of seats (default: most allowed)", "人数(省略時は最大)"))
+    @app_commands.describe(game=ls("Which game", "遊ぶゲーム"), players=ls("Number of seats (default: most allowed)", "人数(省略時は最大)"),
+                           rated=ls("Rated game (default: the server's setting)", "レーティング対象にする(省略時はサーバー設定)"))
     @app_commands.autocomplete(game=game_type_autocomplete)
-    async def new(self, interaction: discord.Interaction, game: str, players: app_commands.Range[int, 1, 8] | None = None) -> None:
+    async def new(self, interaction: discord.Interaction, game: str, players: app_commands.Range[int, 1, 8] | None = None,
+                  rated: bool | None = None) -> None:
         async with refusals(interaction):
             if game not in registry.games():
                 await send_ephemeral(interaction, tr("err.unknown_game", interaction.locale))
                 return
-            await create_lobby(interaction, game, players, {})
+            await create_lobby(interaction, game, players, {} if rated is None else {RATED_OPTION: "on" if rated else "off"})
 
     @GAME.command(name="list", description=ls("Games in this server", "このサーバーのゲーム一覧"))
     async def list_(self, interaction: discord.Interaction) -> None:
@@ -119,7 +125,8 @@ class LobbyCommands:
             if record.status == "active":
                 timing = Timing.from_json(record.timing) if record.timing else None
                 waiting = " — " + tr("game.waiting_on", locale, who=", ".join(
-                    f"<@{record.players[s]}>" + (clock_note(timing, s, locale) if timing else "")
+                    (ai_name(level_of(record.players[s]), locale) if is_ai(record.players[s]) else f"<@{record.players[s]}>")
+                    + (clock_note(timing, s, locale) if timing else "")
                     for s in match_of(record).awaited_seats()))
             lines.append(f"**#{record.id} {game_of(record).name.get(locale)}** ({status}){waiting} {where}")
         embed = discord.Embed(title=tr("game.list_title", locale), description=clip("\n".join(lines), 4096))
@@ -226,18 +233,26 @@ class LobbyCommands:
         stall_days=ls("Flag, then end, games silent this many days (0 = never)", "この日数動かないゲームを警告・終了(0で無効)"),
         vacation_days=ls("Vacation days per player per year", "1人あたりの年間休暇日数"),
         takebacks=ls("Let players take back their last action when the others agree", "他の参加者の承認で直前の手を取り消せるようにする"),
+        ai_searches=ls("AI searches of this server that run at once (others queue)", "このサーバーで同時に動くAIの探索数(他は順番待ち)"),
+        ai_level=ls("Level of the AI that takes over a seat out of time", "時間切れの席を代わりに打つAIの強さ"),
+        rated=ls("New lobbies are rated by default", "新しいゲームを既定でレーティング対象にする"),
+        league_role=ls("Role whose members may run league admin commands", "リーグ管理コマンドを使えるロール"),
     )
     @app_commands.choices(
         language=[app_commands.Choice(name=name, value=code) for code, name in LANGUAGES.items()],
         time_control=[app_commands.Choice(name=ls(control.label().en, control.label().ja), value=control.key) for control in PRESETS],
         timeout_policy=[app_commands.Choice(name=ls(POLICY_NAMES[policy].en, POLICY_NAMES[policy].ja), value=policy) for policy in POLICIES],
+        ai_level=[app_commands.Choice(name=ls(text(f"ai.level_{level}").en, text(f"ai.level_{level}").ja), value=level)
+                  for level in LEVEL_CODES],
     )
     @app_commands.default_permissions(manage_guild=True)
     @app_commands.guild_only()
     async def settings(self, interaction: discord.Interaction, language: str | None = None, time_control: str | None = None,
                        timeout_policy: str | None = None, grace_hours: app_commands.Range[int, 0, MAX_GRACE_HOURS] | None = None,
                        reminders: str | None = None, stall_days: app_commands.Range[int, 0, 365] | None = None,
-                       vacation_days: app_commands.Range[int, 0, 365] | None = None, takebacks: bool | None = None) -> None:
+                       vacation_days: app_commands.Range[int, 0, 365] | None = None, takebacks: bool | None = None,
+                       ai_searches: app_commands.Range[int, 1, MAX_SEARCHES] | None = None, ai_level: str | None = None,
+                       rated: bool | None = None, league_role: discord.Role | None = None) -> None:
         """A top-level command, so Discord honours its default permissions; checked again here."""
         permissions = interaction.permissions
         if interaction.guild_id is None or not permissions.manage_guild:
@@ -245,12 +260,15 @@ class LobbyCommands:
             return
         percents = parse_percents(reminders) if reminders is not None else []
         if (language is not None and language not in LANGUAGES) or (time_control is not None and time_control not in TIME_KEYS) \
-                or (timeout_policy is not None and timeout_policy not in POLICIES) or percents is None:
+                or (timeout_policy is not None and timeout_policy not in POLICIES) or percents is None \
+                or (ai_level is not None and ai_level not in LEVEL_CODES):
             await send_ephemeral(interaction, tr("err.bad_input", interaction.locale))
             return
         changes: dict[str, object] = {key: value for key, value in (
             ("locale", language), ("time_control", time_control), ("timeout_policy", timeout_policy), ("grace_hours", grace_hours),
-            ("stall_days", stall_days), ("vacation_days", vacation_days), (TAKEBACKS, takebacks)) if value is not None}
+            ("stall_days", stall_days), ("vacation_days", vacation_days), (TAKEBACKS, takebacks), (SEARCHES, ai_searches),
+            (TAKEOVER_LEVEL, ai_level), (RATED_SETTING, rated), (ADMIN_ROLE, league_role.id if league_role else None))
+            if value is not None}
         if reminders is not None:
             changes["reminders"] = percents
         if time_control is not None:
@@ -298,4 +316,8 @@ def settings_summary(settings: dict, locale: str) -> str:
         tr("settings.stall", locale, value=settings.get("stall_days", DEFAULT_STALL_DAYS) or tr("settings.never", locale)),
         tr("settings.vacation", locale, value=settings.get("vacation_days", DEFAULT_VACATION_DAYS)),
         tr("afterplay.settings_takebacks_on" if settings.get(TAKEBACKS, True) else "afterplay.settings_takebacks_off", locale),
+        tr("league.settings_rated_on" if settings.get(RATED_SETTING) else "league.settings_rated_off", locale),
+        tr("league.settings_role", locale, role=f"<@&{settings[ADMIN_ROLE]}>" if settings.get(ADMIN_ROLE) else "-"),
+        tr("ai.settings_searches", locale, value=searches_limit(settings.get(SEARCHES))),
+        tr("ai.settings_level", locale, value=tr(f"ai.level_{takeover_level(settings)}", locale)),
     ])

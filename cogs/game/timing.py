@@ -10,6 +10,7 @@ from discord.ext import tasks
 
 from cogs.game.group import GAME
 from engine.core.errors import GameError
+from tabletop.ai_ui import return_to_seat
 from tabletop.away import DEFAULT_VACATION_DAYS, days_left, end_vacation, reschedule_user, start_vacation
 from tabletop.bot import TabletopBot
 from tabletop.i18n import lang, ls, text, tr
@@ -98,6 +99,16 @@ class TimingCommands:
                 games = await start_vacation(self.bot, interaction.user.id, days, now)
                 message = tr("away.confirm", locale, until=f"<t:{int(now + days * 86400)}:f>", games=len(games))
             await interaction.followup.send(message, ephemeral=True)
+
+    @GAME.command(name="return", description=ls("Take your seat back from the AI playing it", "AIが代わりに打っている自分の席に戻る"))
+    @app_commands.describe(game=ls("Game number (default: this thread's game)", "ゲーム番号(省略時はこのスレッドのゲーム)"))
+    async def return_(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        async with refusals(interaction):
+            record = await self.bot.service.find_game(explicit=game, channel_id=interaction.channel_id,
+                                                      user_id=interaction.user.id, guild_id=interaction.guild_id)
+            if record is None:
+                raise GameError(text("err.which_game"))
+            await return_to_seat(interaction, record)
 
     @GAME.command(name="mine", description=ls("Your games in every server, those waiting on you first", "参加中のゲーム(自分の番を先頭に)"))
     async def mine(self, interaction: discord.Interaction) -> None:

@@ -24,7 +24,7 @@ from engine.ai.hooks import Hooks
 from engine.ai.levels import Level
 from engine.ai.rewards import outcome_rewards, standings_rewards
 from engine.ai.worlds import Worlds
-from engine.core.game import Game
+from engine.core.game import Game, clone
 from engine.core.types import Action
 
 State = Mapping[str, Any]
@@ -86,6 +86,9 @@ class Search:
     def iterate(self) -> None:
         """One determinization, one descent, one playout, one backup.
 
+        The world is copied once and then changed in place all the way down (`Game.apply_in_place`):
+        nothing keeps an intermediate state, so a copy per step would buy nothing.
+
         A world that the game's own `resample` got wrong (a rule then fails on it) costs this iteration
         and is counted in `failures`, never the AI's turn: the platform must get a move whatever a game's
         resample does. Nothing is backed up from it, and a leaf it added stays unvisited, which the next
@@ -97,7 +100,7 @@ class Search:
             self.failures += 1
 
     def _descend(self) -> None:
-        state: State = self.worlds.sample()
+        state = clone(self.worlds.sample())
         node = self.root
         path = [node]
         depth = 0
@@ -108,7 +111,7 @@ class Search:
             seat = seats[0]
             legal = self.game.legal_actions(state, seat)
             action, child = self._select(node, seat, legal, state)
-            state = self.game.apply_action(state, seat, action).state
+            self.game.apply_in_place(state, seat, action)
             path.append(child)
             depth += 1
             if child.visits == 0:
@@ -157,15 +160,16 @@ class Search:
             return legal[self.rng.randrange(len(legal))]
         return policy(state, seat, legal, self.rng)
 
-    def playout(self, state: State) -> list[float]:
-        """Rewards per seat after playing on for at most the level's depth, then evaluating."""
+    def playout(self, state: dict[str, Any]) -> list[float]:
+        """Rewards per seat after playing on `state` (changed in place) for at most the level's depth,
+        then evaluating."""
         game = self.game
         for _ in range(self.level.rollout_depth):
             decisions = game.pending(state)
             if not decisions:
                 break
             seat = decisions[0].seat
-            state = game.apply_action(state, seat, self._pick(state, seat, game.legal_actions(state, seat))).state
+            game.apply_in_place(state, seat, self._pick(state, seat, game.legal_actions(state, seat)))
         outcome = game.outcome(state)
         if outcome is not None:
             return outcome_rewards(outcome, self.teams)

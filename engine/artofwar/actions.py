@@ -27,6 +27,7 @@ The picker walks: arrange › action › square(s) | attack › attacker › tar
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import lru_cache
 from typing import Any
 
 from engine.core.types import Action, Choice, Decision, T, Text
@@ -54,20 +55,27 @@ def decisions(state: Mapping[str, Any]) -> tuple[Decision, ...]:
         return (Decision(answering, window_prompt(state), "reaction"),)
     phase = state["phase"]
     if phase == "mulligan":
-        return (Decision(state["order"][0], T("手札3枚: このままにするか、一度だけ引き直せます。", "Your three cards: keep them, or redraw once."), "setup", public=True),)
+        return (Decision(state["order"][0], MULLIGAN, "setup", public=True),)
     if phase == "place":
-        if state["stage"] == "field":
-            prompt = T("セットアップ: 手札1枚を戦場エリアに縦向きで置いてください。", "Setup: place one hand card upright on your battlefield.")
-        else:
-            prompt = T("セットアップ: 手札1枚を待機エリアに置いてください。", "Setup: put one hand card into your standby area.")
-        return (Decision(state["order"][0], prompt, "setup"),)
-    return (Decision(state["turn"], turn_prompt(state), "turn"),)
+        return (Decision(state["order"][0], PLACE_FIELD if state["stage"] == "field" else PLACE_STANDBY, "setup"),)
+    return (Decision(state["turn"], TURN.get(state["mode"], TURN[None]), "turn"),)
+
+
+MULLIGAN = T("手札3枚: このままにするか、一度だけ引き直せます。", "Your three cards: keep them, or redraw once.")
+PLACE_FIELD = T("セットアップ: 手札1枚を戦場エリアに縦向きで置いてください。", "Setup: place one hand card upright on your battlefield.")
+PLACE_STANDBY = T("セットアップ: 手札1枚を待機エリアに置いてください。", "Setup: put one hand card into your standby area.")
+CONSCRIPT_STANDBY = T("徴兵: 待機エリアの先頭のカードを配置する場所を選んでください。", "Conscription: choose where the standby head goes.")
+CONSCRIPT_KINGDOM = T("徴兵: 王国エリアから1枚選び、配置する場所を選んでください。", "Conscription: choose a card from your kingdom and where it goes.")
+TURN: dict[str | None, Text] = {
+    "battle": T("バトル: 攻撃を続けるか、後方支援・入国を行うか、ターンを終了してください。", "Battle: attack again, use a rear support or entry, or end the turn."),
+    "arrange": T("アレンジ済み: 後方支援・入国を行うか、ターンを終了してください。", "Arranged: use a rear support or entry, or end the turn."),
+    None: T("アレンジかバトル(または後方支援・入国)を行うか、ターンを終了してください。", "Arrange or battle (rear supports and entry too), or end the turn."),
+}
+"""The turn's prompt by the turn's mode; built once, since `decisions` runs several times a step."""
 
 
 def conscription_prompt(state: Mapping[str, Any]) -> Text:
-    if conscription.from_standby(state):
-        return T("徴兵: 待機エリアの先頭のカードを配置する場所を選んでください。", "Conscription: choose where the standby head goes.")
-    return T("徴兵: 王国エリアから1枚選び、配置する場所を選んでください。", "Conscription: choose a card from your kingdom and where it goes.")
+    return CONSCRIPT_STANDBY if conscription.from_standby(state) else CONSCRIPT_KINGDOM
 
 
 def window_prompt(state: Mapping[str, Any]) -> Text:
@@ -85,14 +93,6 @@ def window_prompt(state: Mapping[str, Any]) -> Text:
     )
 
 
-def turn_prompt(state: Mapping[str, Any]) -> Text:
-    if state["mode"] == "battle":
-        return T("バトル: 攻撃を続けるか、後方支援・入国を行うか、ターンを終了してください。", "Battle: attack again, use a rear support or entry, or end the turn.")
-    if state["mode"] == "arrange":
-        return T("アレンジ済み: 後方支援・入国を行うか、ターンを終了してください。", "Arranged: use a rear support or entry, or end the turn.")
-    return T("アレンジかバトル(または後方支援・入国)を行うか、ターンを終了してください。", "Arrange or battle (rear supports and entry too), or end the turn.")
-
-
 def legal_actions(state: Mapping[str, Any], seat: int) -> tuple[Action, ...]:
     if seat not in {decision.seat for decision in decisions(state)}:
         return ()
@@ -103,38 +103,106 @@ def legal_actions(state: Mapping[str, Any], seat: int) -> tuple[Action, ...]:
     if state["chain"]:
         return tuple(window_actions(state, seat))
     if state["phase"] == "mulligan":
-        return (Action("keep", (step("keep"),)), Action("redraw", (step("redraw"),)))
+        return (_step_action("keep"), _step_action("redraw"))
     if state["phase"] == "place":
         return tuple(setup_actions(state, seat))
     return tuple(turn_actions(state, seat))
 
 
+HAND_ORDER = {card: (card == KING, BASIC.index(card) if card in BASIC else 0) for card in (*BASIC, KING)}
+
+
 def hand_kinds(state: Mapping[str, Any], seat: int) -> list[str]:
-    return sorted(set(state["hand"][seat]), key=lambda card: (card == KING, BASIC.index(card) if card in BASIC else 0))
+    return sorted(set(state["hand"][seat]), key=HAND_ORDER.__getitem__)
+
+
+# Every listed action is built by one of the cached constructors below: notation and picker path
+# depend only on their arguments, and listing legal actions once per step was dominated by building
+# the same Actions and labels again.
+
+@lru_cache(maxsize=None)
+def _step_action(key: str) -> Action:
+    return Action(key, (step(key),))
+
+
+@lru_cache(maxsize=None)
+def _conscript(square: str, kind: str | None) -> Action:
+    if kind is None:
+        return Action(f"cs:{square}", (square_choice(square),))
+    return Action(f"cs:{kind}:{square}", (card_choice(kind), square_choice(square)))
+
+
+@lru_cache(maxsize=None)
+def _response(prefix: str, effect: str) -> Action:
+    """`sup:effect` (the card itself) or `king:effect` (the KING declared as it) in a response window."""
+    name = card_name(effect)
+    if prefix == "sup":
+        text = T(f"{name.ja}を使う", f"Use a {name.en}")
+    else:
+        text = T(f"KINGを{name.ja}として使う", f"Use the KING as a {name.en}")
+    return Action(f"{prefix}:{effect}", (Choice(f"{prefix}:{effect}", text),))
+
+
+@lru_cache(maxsize=None)
+def _setup(card: str, square: str | None, king: str) -> Action:
+    if square is None:
+        return Action(f"standby:{card}", (card_choice(card, king),))
+    return Action(f"field:{card}:{square}", (card_choice(card, king), square_choice(square)))
+
+
+@lru_cache(maxsize=None)
+def _enter(card: str) -> Action:
+    return Action(f"kd:{card}", (step("enter"), card_choice(card)))
+
+
+@lru_cache(maxsize=None)
+def _arrange(verb: str, first: str, second: str = "", king: str = "") -> Action:
+    """dep/rot (a square), mv (source, target), put (card, square), xch (square, card)."""
+    top = step("arrange")
+    if verb in ("dep", "rot"):
+        return Action(f"{verb}:{first}", (top, step(verb), square_choice(first)))
+    if verb == "mv":
+        return Action(f"mv:{first}-{second}", (top, step("mv"), square_choice(first), square_choice(second)))
+    if verb == "put":
+        return Action(f"put:{first}:{second}", (top, step("put"), card_choice(first, king), square_choice(second)))
+    return Action(f"xch:{first}:{second}", (top, step("xch"), square_choice(first), card_choice(second, king)))
+
+
+@lru_cache(maxsize=1 << 14)
+def _attack(source: str, target: str, power: int, card: str, king: str, enemy_card: str, enemy_king: str) -> Action:
+    name = card_name(card, king)
+    attacker = Choice(source, T(f"{source} {name.ja}(攻撃力{power})", f"{source} {name.en} (attack {power})"))
+    enemy = card_name(enemy_card, enemy_king)
+    aim = Choice(target, T(f"{target} {enemy.ja}", f"{target} {enemy.en}"))
+    return Action(f"atk:{source}-{target}", (step("attack"), attacker, aim))
+
+
+@lru_cache(maxsize=1 << 12)
+def _support(effect: str, squares: tuple[str, ...], king: str | None) -> Action:
+    """A rear support on `squares` (none, an enemy square, or a move's source and target): the card
+    itself, or with `king` (the KING's id) the KING declared as that card."""
+    args = f":{'-'.join(squares)}" if squares else ""
+    targets_ = tuple(square_choice(square) for square in squares)
+    if king is None:
+        return Action(f"sup:{effect}{args}", (step("support"), card_choice(effect), *targets_))
+    return Action(f"king:{effect}{args}", (step("support"), card_choice(KING, king), effect_choice(effect), *targets_))
 
 
 def conscription_actions(state: Mapping[str, Any], seat: int) -> list[Action]:
     squares = placements(state["field"][seat])
     if conscription.from_standby(state):
-        return [Action(f"cs:{square}", (square_choice(square),)) for square in squares]
+        return [_conscript(square, None) for square in squares]
     kingdom = state["kingdom"][seat]
-    return [
-        Action(f"cs:{kind}:{square}", (card_choice(kind), square_choice(square)))
-        for kind in BASIC
-        if kingdom[kind] > 0
-        for square in squares
-    ]
+    return [_conscript(square, kind) for kind in BASIC if kingdom[kind] > 0 for square in squares]
 
 
 def window_actions(state: Mapping[str, Any], seat: int) -> list[Action]:
     effect = response_effect(state)
-    actions = [Action("pass", (step("pass"),))]
-    name = card_name(effect)
+    actions = [_step_action("pass")]
     if effect in state["hand"][seat]:
-        actions.append(Action(f"sup:{effect}", (Choice(f"sup:{effect}", T(f"{name.ja}を使う", f"Use a {name.en}")),)))
+        actions.append(_response("sup", effect))
     if KING in state["hand"][seat]:
-        verb = T(f"KINGを{name.ja}として使う", f"Use the KING as a {name.en}")
-        actions.append(Action(f"king:{effect}", (Choice(f"king:{effect}", verb),)))
+        actions.append(_response("king", effect))
     return actions
 
 
@@ -142,12 +210,8 @@ def setup_actions(state: Mapping[str, Any], seat: int) -> list[Action]:
     king = state["kings"][seat]
     if state["stage"] == "field":
         squares = placements(state["field"][seat])
-        return [
-            Action(f"field:{card}:{square}", (card_choice(card, king), square_choice(square)))
-            for card in hand_kinds(state, seat)
-            for square in squares
-        ]
-    return [Action(f"standby:{card}", (card_choice(card, king),)) for card in hand_kinds(state, seat)]
+        return [_setup(card, square, king) for card in hand_kinds(state, seat) for square in squares]
+    return [_setup(card, None, king) for card in hand_kinds(state, seat)]
 
 
 def turn_actions(state: Mapping[str, Any], seat: int) -> list[Action]:
@@ -159,81 +223,61 @@ def turn_actions(state: Mapping[str, Any], seat: int) -> list[Action]:
     if len(state["standby"][seat]) < STANDBY_LIMIT:
         actions.extend(support_actions(state, seat))
     if not state["entered"]:
-        enter = step("enter")
-        actions.extend(Action(f"kd:{card}", (enter, card_choice(card))) for card in hand_kinds(state, seat) if card != KING)
-    actions.append(Action("end", (step("end"),)))
+        actions.extend(_enter(card) for card in hand_kinds(state, seat) if card != KING)
+    actions.append(_step_action("end"))
     return actions
 
 
 def arrange_actions(state: Mapping[str, Any], seat: int) -> list[Action]:
     field = state["field"][seat]
     king = state["kings"][seat]
-    top = step("arrange")
     actions = []
     if state["standby"][seat]:
-        actions.extend(Action(f"dep:{square}", (top, step("dep"), square_choice(square))) for square in placements(field))
-        actions.extend(Action(f"rot:{square}", (top, step("rot"), square_choice(square))) for square in SQUARES if square in field)
-    actions.extend(
-        Action(f"mv:{source}-{target}", (top, step("mv"), square_choice(source), square_choice(target)))
-        for source, target in moves(field)
-    )
+        actions.extend(_arrange("dep", square) for square in placements(field))
+        actions.extend(_arrange("rot", square) for square in SQUARES if square in field)
+    actions.extend(_arrange("mv", source, target) for source, target in moves(field))
     if not state["standby"][seat]:
         cards = hand_kinds(state, seat)
-        actions.extend(
-            Action(f"put:{card}:{square}", (top, step("put"), card_choice(card, king), square_choice(square)))
-            for card in cards
-            for square in placements(field)
-        )
-        actions.extend(
-            Action(f"xch:{square}:{card}", (top, step("xch"), square_choice(square), card_choice(card, king)))
-            for square in SQUARES
-            if square in field
-            for card in cards
-        )
+        empty = placements(field)
+        actions.extend(_arrange("put", card, square, king) for card in cards for square in empty)
+        actions.extend(_arrange("xch", square, card, king) for square in SQUARES if square in field for card in cards)
     return actions
 
 
 def attack_actions(state: Mapping[str, Any], seat: int) -> list[Action]:
     field = state["field"][seat]
-    top = step("attack")
+    king = state["kings"][seat]
+    enemy_field = state["field"][other(seat)]
+    enemy_king = state["kings"][other(seat)]
     actions = []
     for source in SQUARES:
         if source not in field or field[source]["side"]:
             continue
         power = attack_value(state, seat, source)
-        king = state["kings"][seat]
-        name = card_name(field[source]["card"], king)
-        attacker = Choice(source, T(f"{source} {name.ja}(攻撃力{power})", f"{source} {name.en} (attack {power})"))
-        enemy_king = state["kings"][other(seat)]
+        card = field[source]["card"]
         for target in targets(state, seat, source):
-            enemy = card_name(state["field"][other(seat)][target]["card"], enemy_king)
-            aim = Choice(target, T(f"{target} {enemy.ja}", f"{target} {enemy.en}"))
-            actions.append(Action(f"atk:{source}-{target}", (top, attacker, aim)))
+            actions.append(_attack(source, target, power, card, king, enemy_field[target]["card"], enemy_king))
     return actions
 
 
 def support_actions(state: Mapping[str, Any], seat: int) -> list[Action]:
-    top = step("support")
     hand = state["hand"][seat]
     actions = []
     for effect in OWN_TURN_SUPPORTS:
         if effect in hand:
-            actions.extend(Action(f"sup:{effect}{args}", (top, card_choice(effect), *steps)) for args, steps in effect_options(state, seat, effect))
+            actions.extend(_support(effect, squares, None) for squares in effect_options(state, seat, effect))
     if KING in hand:
-        king = card_choice(KING, state["kings"][seat])
+        king = state["kings"][seat]
         for effect in OWN_TURN_SUPPORTS:
-            actions.extend(
-                Action(f"king:{effect}{args}", (top, king, effect_choice(effect), *steps))
-                for args, steps in effect_options(state, seat, effect)
-            )
+            actions.extend(_support(effect, squares, king) for squares in effect_options(state, seat, effect))
     return actions
 
 
-def effect_options(state: Mapping[str, Any], seat: int, effect: str) -> list[tuple[str, tuple[Choice, ...]]]:
-    """A support's possible targets: the notation suffix and the picker steps for each."""
+def effect_options(state: Mapping[str, Any], seat: int, effect: str) -> list[tuple[str, ...]]:
+    """A support's possible targets: none, an enemy square (ARCHIER) or a move's two squares (PRIEST)."""
     if effect == ARCHIER:
         enemy = state["field"][other(seat)]
-        return [(f":{square}", (square_choice(square),)) for square in SQUARES if square in enemy]
+        return [(square,) for square in SQUARES if square in enemy]
     if effect == PRIEST:
-        return [(f":{source}-{target}", (square_choice(source), square_choice(target))) for source, target in moves(state["field"][seat])]
-    return [("", ())]
+        return list(moves(state["field"][seat]))
+    return [()]

@@ -76,14 +76,27 @@ def moved(field: Mapping[str, Any], source: str, target: str) -> Field:
 def moves(field: Mapping[str, Any]) -> list[tuple[str, str]]:
     """Every move or swap that changes the battlefield, each distinct result once (a move into a back
     square with nobody before it ends where the move into the front square does: only that one is listed)."""
-    return list(distinct_moves(canonical(field)))
+    return list(distinct_moves(shape(field)))
 
 
-@lru_cache(maxsize=4096)
-def distinct_moves(key: tuple) -> tuple[tuple[str, str], ...]:
-    """`moves` for a battlefield given by its canonical key (a few hundred layouts recur all game long)."""
-    field = {square: {"card": card, "side": side, "dmg": dmg} for square, card, side, dmg in key}
-    seen = {key}
+def shape(field: Mapping[str, Any]) -> tuple[int, ...]:
+    """Per square, 0 when empty, else the number of the first unit equal to the one there.
+
+    Which moves are distinct depends only on where units stand and which of them are equal (card,
+    side and damage alike), so this small key recurs all game long where the units themselves do not."""
+    seen: dict[tuple, int] = {}
+    return tuple(
+        seen.setdefault((field[square]["card"], field[square]["side"], field[square]["dmg"]), len(seen) + 1)
+        if square in field else 0
+        for square in SQUARES
+    )
+
+
+@lru_cache(maxsize=None)
+def distinct_moves(key: tuple[int, ...]) -> tuple[tuple[str, str], ...]:
+    """`moves` for a battlefield given by its `shape`: each unit stands for its class of equal units."""
+    field = {square: new_unit(str(unit_class)) for square, unit_class in zip(SQUARES, key) if unit_class}
+    seen = {canonical(field)}
     result = []
     for source in SQUARES:
         if source not in field:
@@ -103,7 +116,13 @@ def canonical(field: Mapping[str, Any]) -> tuple:
 
 
 def reach(card: str, king_id: str, seat: int, square: str) -> list[str]:
-    """The enemy squares in the reach of `card` standing on `seat`'s `square` (occupied or not).
+    """The enemy squares in the reach of `card` standing on `seat`'s `square` (occupied or not)."""
+    return list(_reach(unit(card, king_id).reach, seat, square))
+
+
+@lru_cache(maxsize=None)
+def _reach(offsets: tuple[tuple[int, int], ...], seat: int, square: str) -> tuple[str, ...]:
+    """`reach` from the unit's printed offsets, worked out once per square.
 
     Depth counts from the own back row (0) through the own front row (1) to the enemy front (2) and
     back (3) rows; offsets that land on the own side reach no enemy. Seat 1 faces the other way, so its
@@ -112,12 +131,12 @@ def reach(card: str, king_id: str, seat: int, square: str) -> list[str]:
     column = COLUMNS.index(square[0])
     facing = 1 if seat == 0 else -1
     found = []
-    for dx, dy in unit(card, king_id).reach:
+    for dx, dy in offsets:
         row = depth + dy
         target = column + facing * dx
         if row in (2, 3) and 0 <= target < len(COLUMNS):
             found.append(f"{COLUMNS[target]}{row - 1}")
-    return sorted(set(found), key=SQUARES.index)
+    return tuple(sorted(set(found), key=SQUARES.index))
 
 
 def defence(state: Mapping[str, Any], seat: int, square: str) -> int:
@@ -139,7 +158,7 @@ def targets(state: Mapping[str, Any], seat: int, square: str) -> list[str]:
     """Enemy units the unit on `square` may attack."""
     enemy = state["field"][other(seat)]
     card = state["field"][seat][square]["card"]
-    return [target for target in reach(card, state["kings"][seat], seat, square) if target in enemy]
+    return [target for target in _reach(unit(card, state["kings"][seat]).reach, seat, square) if target in enemy]
 
 
 def kingdom_total(state: Mapping[str, Any], seat: int) -> int:

@@ -11,6 +11,7 @@ the rules reveal them at the start, and the 20 cards stay hidden for good.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import lru_cache
 from typing import Any
 
 from engine.core.errors import BadOptions
@@ -18,7 +19,7 @@ from engine.core.types import Action, Choice, Decision, Event, T, Text
 from engine.artofwar import flow
 from engine.artofwar.board import State
 from engine.artofwar.cards import BASIC, EDITION
-from engine.artofwar.decks import Deck, parse_code, presets
+from engine.artofwar.decks import Deck, parse_code, preset_table
 from engine.artofwar.labels import who
 
 PREFIX = "deck:"
@@ -62,13 +63,18 @@ def deck_label(name: Text, deck: Deck) -> Text:
 def actions(state: Mapping[str, Any], seat: int) -> list[Action]:
     if seat not in waiting(state):
         return []
-    return [Action(f"{PREFIX}{key}", (Choice(key, deck_label(name, deck)),)) for key, name, deck in presets()]
+    return list(_preset_actions(preset_table()))
+
+
+@lru_cache(maxsize=4)
+def _preset_actions(table: tuple[tuple[str, Text, Deck], ...]) -> tuple[Action, ...]:
+    return tuple(Action(f"{PREFIX}{key}", (Choice(key, deck_label(name, deck)),)) for key, name, deck in table)
 
 
 def read(notation: str) -> Deck:
     """The deck a `deck:` notation names: a preset's key or a deck code; BadOptions says what is wrong."""
     value = notation[len(PREFIX):].strip()
-    for key, _, deck in presets():
+    for key, _, deck in preset_table():
         if value == key:
             return deck
     return parse_code(value)

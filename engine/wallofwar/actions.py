@@ -16,6 +16,7 @@ Notation (every key also appears as a picker step):
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import lru_cache
 from typing import Any
 
 from engine.core.game import choice
@@ -41,33 +42,68 @@ def decisions(state: Mapping[str, Any]) -> tuple[Decision, ...]:
     if phase == colours.PHASE:
         return (colours.decision(state),)
     if phase == "queue":
-        seat = state["order"][0]
-        return (
-            Decision(
-                seat,
-                T("行列: 購入者カードを置くサークルを選んでください。", "Queue: choose a circle for a purchaser card."),
-                "turn",
-                public=True,
-            ),
-        )
+        return (Decision(state["order"][0], QUEUE_PROMPT, "turn", public=True),)
     if phase == "ability":
-        return (
-            Decision(
-                actor(state), T("特殊能力を1つ使用するか、パスしてください。", "Use one ability, or pass."), "turn"
-            ),
-        )
+        return (Decision(actor(state), ABILITY_PROMPT, "turn"),)
     circle = purchase.current(state)
     seat = purchase.head_seat(state)
-    cost = price(state, circle, seat)
-    index = state["cur"] + 1
-    return (
-        Decision(
-            seat,
-            T(f"サークル{index}を軍資金{cost}で購入しますか?", f"Buy circle {index} for {plural(cost, 'medal')}, or pass?"),
-            "turn",
-            public=True,
-        ),
+    return (Decision(seat, buy_prompt(state["cur"] + 1, price(state, circle, seat)), "turn", public=True),)
+
+
+# Prompts and actions are built once per distinct argument: `decisions` and the listing run at every step.
+QUEUE_PROMPT = T("行列: 購入者カードを置くサークルを選んでください。", "Queue: choose a circle for a purchaser card.")
+ABILITY_PROMPT = T("特殊能力を1つ使用するか、パスしてください。", "Use one ability, or pass.")
+FUNNEL_PROMPT = T(
+    "ファンネル: 外れた購入者カードを別の列の最後尾に並べ直しますか?",
+    "Funnel: put your purchaser card back at the end of a line?",
+)
+PASS = Action("pass", (choice("pass", "パスする", "Pass"),))
+ABILITY_PASS = Action("pass", (choice("pass", "パス(特殊能力を使わない)", "Pass (use no ability)"),))
+ALLOW = Action("allow", (choice("allow", "通す", "Let it through"),))
+RAIN = Action("rain", (choice("rain", "【雨】で打ち消す", "Cancel it with Rain"),))
+DROPS = (
+    Action("drop:front", (choice("drop:front", "先に置いた方(前)を取り除く", "Take home the front one"),)),
+    Action("drop:back", (choice("drop:back", "後に置いた方(後ろ)を取り除く", "Take home the back one"),)),
+)
+STAY_HOME = Action("fq:no", (choice("fq:no", "並び直さない", "Stay home"),))
+SKIP = Action("skip", (choice("skip", "使用せず山札に戻す", "Put it back unused"),))
+
+
+@lru_cache(maxsize=None)
+def buy_prompt(index: int, cost: int) -> Text:
+    return T(f"サークル{index}を軍資金{cost}で購入しますか?", f"Buy circle {index} for {plural(cost, 'medal')}, or pass?")
+
+
+@lru_cache(maxsize=None)
+def rain_prompt(user: int, ability: str) -> Text:
+    return T(
+        f"{who(user)}が{ability_ja(ability)}を使用しました。【雨】で打ち消しますか?",
+        f"{who(user)} uses {ability_en(ability)}. Cancel it with Rain?",
     )
+
+
+@lru_cache(maxsize=None)
+def limit_prompt(circle: int) -> Text:
+    return T(
+        f"一限: サークル{circle + 1}に並べた2枚のうち、取り除く方を選んでください。",
+        f"One per Person: which of your two cards at circle {circle + 1} leaves the line?",
+    )
+
+
+@lru_cache(maxsize=None)
+def kuji_prompt(ability: str) -> Text:
+    return T(f"一番くじ: {ability_ja(ability)}を使用しますか?", f"Lucky Draw: use {ability_en(ability)}?")
+
+
+@lru_cache(maxsize=None)
+def circle_action(prefix: str, index: int, card_id: str) -> Action:
+    """`q:2` (queue at circle 2) or `fq:2` (Funnel: rejoin there)."""
+    return Action(f"{prefix}:{index + 1}", (circle_choice(index, card_id),))
+
+
+@lru_cache(maxsize=None)
+def buy_action(cost: int) -> Action:
+    return Action("buy", (choice("buy", f"購入する(軍資金{cost})", f"Buy ({plural(cost, 'medal')})"),))
 
 
 def ask_decisions(state: Mapping[str, Any], ask: Mapping[str, Any]) -> tuple[Decision, ...]:
@@ -76,29 +112,14 @@ def ask_decisions(state: Mapping[str, Any], ask: Mapping[str, Any]) -> tuple[Dec
     Person (front or back), Funnel (circles not yet started) and Lucky Draw (the revealed card, medals,
     lines and the discard pile) are decided by what everyone sees."""
     if ask["t"] == "rain":
-        user = ask["use"]["seat"]
-        ability = CARDS.card(ask["use"]["card"]).ability
-        prompt = T(
-            f"{who(user)}が{ability_ja(ability)}を使用しました。【雨】で打ち消しますか?",
-            f"{who(user)} uses {ability_en(ability)}. Cancel it with Rain?",
-        )
+        prompt = rain_prompt(ask["use"]["seat"], CARDS.card(ask["use"]["card"]).ability)
         kind = "simultaneous" if len(ask["wait"]) > 1 else "reaction"
         return tuple(Decision(seat, prompt, kind) for seat in ask["wait"] if str(seat) not in ask["ans"])
     if ask["t"] == "limit":
-        prompt = T(
-            f"一限: サークル{ask['circle'] + 1}に並べた2枚のうち、取り除く方を選んでください。",
-            f"One per Person: which of your two cards at circle {ask['circle'] + 1} leaves the line?",
-        )
-        return (Decision(ask["seat"], prompt, "reaction", public=True),)
+        return (Decision(ask["seat"], limit_prompt(ask["circle"]), "reaction", public=True),)
     if ask["t"] == "funnel":
-        prompt = T(
-            "ファンネル: 外れた購入者カードを別の列の最後尾に並べ直しますか?",
-            "Funnel: put your purchaser card back at the end of a line?",
-        )
-        return (Decision(ask["seat"], prompt, "reaction", public=True),)
-    ability = CARDS.card(ask["card"]).ability
-    prompt = T(f"一番くじ: {ability_ja(ability)}を使用しますか?", f"Lucky Draw: use {ability_en(ability)}?")
-    return (Decision(ask["seat"], prompt, "turn", public=True),)
+        return (Decision(ask["seat"], FUNNEL_PROMPT, "reaction", public=True),)
+    return (Decision(ask["seat"], kuji_prompt(CARDS.card(ask["card"]).ability), "turn", public=True),)
 
 
 def legal_actions(state: Mapping[str, Any], seat: int) -> tuple[Action, ...]:
@@ -110,48 +131,31 @@ def legal_actions(state: Mapping[str, Any], seat: int) -> tuple[Action, ...]:
     if phase == colours.PHASE:
         return colours.actions(state)
     if phase == "queue":
-        return tuple(
-            Action(f"q:{index + 1}", (circle_choice(index, circle["card"]),))
-            for index, circle in enumerate(state["circles"])
-        )
+        return tuple(circle_action("q", index, circle["card"]) for index, circle in enumerate(state["circles"]))
     if phase == "ability":
         return ability_actions(state, seat)
-    cost = price(state, purchase.current(state), seat)
-    return (
-        Action("buy", (choice("buy", f"購入する(軍資金{cost})", f"Buy ({plural(cost, 'medal')})"),)),
-        Action("pass", (choice("pass", "パスする", "Pass"),)),
-    )
+    return (buy_action(price(state, purchase.current(state), seat)), PASS)
 
 
 def ask_actions(state: Mapping[str, Any], ask: Mapping[str, Any], seat: int) -> tuple[Action, ...]:
     if ask["t"] == "rain":
-        actions = [Action("allow", (choice("allow", "通す", "Let it through"),))]
-        if rain_card(state, seat) is not None:
-            actions.append(Action("rain", (choice("rain", "【雨】で打ち消す", "Cancel it with Rain"),)))
-        return tuple(actions)
+        return (ALLOW, RAIN) if rain_card(state, seat) is not None else (ALLOW,)
     if ask["t"] == "limit":
-        return (
-            Action("drop:front", (choice("drop:front", "先に置いた方(前)を取り除く", "Take home the front one"),)),
-            Action("drop:back", (choice("drop:back", "後に置いた方(後ろ)を取り除く", "Take home the back one"),)),
-        )
+        return DROPS
     if ask["t"] == "funnel":
-        actions = [
-            Action(f"fq:{index + 1}", (circle_choice(index, state["circles"][index]["card"]),))
-            for index in funnel_targets(state)
-        ]
-        actions.append(Action("fq:no", (choice("fq:no", "並び直さない", "Stay home"),)))
-        return tuple(actions)
+        circles = state["circles"]
+        return (*(circle_action("fq", index, circles[index]["card"]) for index in funnel_targets(state)), STAY_HOME)
     top = ask["card"]
     step = ability_step(CARDS.card(top).ability)
     options = usable_through_kuji(state, seat, ask["this"], top)
     actions = [Action(notation(top, option), (step, *option.steps)) for option in options]
-    actions.append(Action("skip", (choice("skip", "使用せず山札に戻す", "Put it back unused"),)))
+    actions.append(SKIP)
     return tuple(actions)
 
 
 def ability_actions(state: Mapping[str, Any], seat: int) -> tuple[Action, ...]:
     """Pass, or one of the seat's face-down cards, grouped by ability so the first level stays ≤25."""
-    actions = [Action("pass", (choice("pass", "パス(特殊能力を使わない)", "Pass (use no ability)"),))]
+    actions = [ABILITY_PASS]
     groups: dict[str, list[str]] = {}
     for card_id in state["hands"][seat]:
         card = CARDS.card(card_id)
@@ -169,6 +173,7 @@ def ability_actions(state: Mapping[str, Any], seat: int) -> tuple[Action, ...]:
     return tuple(actions)
 
 
+@lru_cache(maxsize=None)
 def ability_step(ability: str) -> Choice:
     name = CARDS.abilities[ability].name
     return Choice(ability, Text(name.ja, name.en))

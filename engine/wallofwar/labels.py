@@ -1,9 +1,13 @@
 """Bilingual fragments shared by events, prompts and the choice tree.
 
 Seats appear as `{sN}` placeholders (the Discord layer fills in names); cards by their printed names.
+The picker steps are cached: they depend only on their arguments and the fixed card set, and legal
+actions are listed at every step.
 """
 
 from __future__ import annotations
+
+from functools import lru_cache
 
 from engine.core.game import choice
 from engine.core.types import Choice, Text
@@ -31,12 +35,14 @@ def ability_en(ability: str) -> str:
     return CARDS.abilities[ability].name.en
 
 
+@lru_cache(maxsize=None)
 def circle_choice(index: int, card_id: str) -> Choice:
     """A circle as a picker step: its place in the row (1-based, the notation) and its card."""
     card = CARDS.card(card_id)
     return Choice(str(index + 1), Text(f"{index + 1}: {card.name.ja}", f"{index + 1}: {card.name.en}"))
 
 
+@lru_cache(maxsize=None)
 def spot_choice(circle: int, place: int, seat: int) -> Choice:
     """A purchaser card in a line: `circle.place`, both 1-based."""
     return choice(
@@ -46,10 +52,12 @@ def spot_choice(circle: int, place: int, seat: int) -> Choice:
     )
 
 
+@lru_cache(maxsize=None)
 def seat_choice(seat: int) -> Choice:
     return choice(f"p{seat + 1}", who(seat), who(seat))
 
 
+@lru_cache(maxsize=None)
 def card_choice(card_id: str) -> Choice:
     card = CARDS.card(card_id)
     cost = "-" if card.cost is None else str(card.cost)

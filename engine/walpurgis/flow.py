@@ -25,7 +25,15 @@ TURN_CAP = 400
 """A safeguard, not a rule: after this many turns the game is scored as in 2.1 (RULES.md)."""
 
 
-def new_state(seed: int, decks: Sequence[tuple[str, ...] | None], first: int | None, options: dict[str, str]) -> State:
+def new_state(
+    seed: int,
+    decks: Sequence[tuple[str, ...] | None],
+    first: int | None,
+    options: dict[str, str],
+    public: Sequence[str | None] = (None, None),
+) -> State:
+    """A game at the deck choice (or dealt, when both decks are given). `public` names the starter each
+    seat was given in the open lobby (None: a private choice, hidden from the other seat)."""
     rng = Rng(seed)
     state: State = {
         "players": 2,
@@ -36,6 +44,7 @@ def new_state(seed: int, decks: Sequence[tuple[str, ...] | None], first: int | N
         "turn": 0,
         "turn_no": 0,
         "decks": [list(deck) if deck else None for deck in decks],
+        "public": list(public),
         "deck": [[], []],
         "hand": [[], []],
         "known": [[], []],

@@ -76,7 +76,8 @@ class Walpurgis(Game):
         chosen = [None if value == choosing.CHOOSE else STARTERS[value].cards for value in decks]
         first = options.get("first", FIRST_RANDOM)
         settings = {key: options.get(key, default) for key, default in (("copies", "4"), ("opening", "free"), ("first_turn", "free"))}
-        return flow.new_state(seed, chosen, None if first == FIRST_RANDOM else int(first) - 1, settings)
+        public = [None if value == choosing.CHOOSE else value for value in decks]
+        return flow.new_state(seed, chosen, None if first == FIRST_RANDOM else int(first) - 1, settings, public)
 
     def pending(self, state: Mapping[str, Any]) -> tuple[Decision, ...]:
         return actions.decisions(state)

@@ -62,6 +62,10 @@ def apply(state: State, owner: int, square: int, effect: Effect, events: list[Ev
     elif op == "recover":
         for _ in range(min(effect.n, len(state["pile"][owner]))):
             state["deck"][owner].append(state["pile"][owner].pop())
+    elif op == "catchup":
+        behind = len(state["deck"][foe]) - len(state["deck"][owner])
+        for _ in range(min(effect.n, behind, len(state["pile"][owner]))):
+            state["deck"][owner].append(state["pile"][owner].pop())
     elif op == "awaken":
         for sq in [sq for sq in board.jin_squares(state, owner) if board.jin_at(state, sq)["s"] == "dor"][: effect.n]:
             board.jin_at(state, sq)["s"] = "act"

@@ -54,35 +54,58 @@ def _targets(coin: str, verb: str, arg_list: list[str]) -> list[Action]:
 
 def coin_actions(state: State, seat: int, coin: str) -> list[Action]:
     """Everything one coin from the hand (or a Warrior Priest draw) can do, grouped by verb."""
-    found: list[Action] = []
+    return _coin_board_actions(state, seat, coin) + list(_coin_closing(coin, *_closing_facts(state, seat)))
+
+
+def _closing_facts(state: State, seat: int) -> tuple[tuple[str, ...], bool]:
+    """What the last actions of every coin depend on: the units the seat may recruit, and whether it
+    may claim the initiative (the same for every coin in the hand)."""
+    return tuple(moves.recruitable(state, seat)), moves.can_claim_initiative(state, seat)
+
+
+def _coin_board_actions(state: State, seat: int, coin: str) -> list[Action]:
+    """A coin's deploys, bolsters, maneuvers and tactic: the actions that depend on the board."""
     if coin == ROYAL:
-        found += _targets(coin, "tactic", moves.royal_guard_moves(state, seat, state["royal_guard"] == "revised"))
-    else:
-        own = [h for h in moves.unit_hexes(state, coin) if state["board"][h]["seat"] == seat]
-        found += _targets(coin, "deploy", moves.deploy_targets(state, seat, coin))
+        return _targets(coin, "tactic", moves.royal_guard_moves(state, seat, state["royal_guard"] == "revised"))
+    board = state["board"]
+    own = [hex_ for hex_, stack in board.items() if stack["unit"] == coin and stack["seat"] == seat]
+    found = _targets(coin, "deploy", moves.deploy_targets(state, seat, coin))
+    if own:
         found += _targets(coin, "bolster", own)
         found += _maneuver_actions(coin, (pair for hex_ in own for pair in moves.maneuvers(state, hex_)))
-        if coin == FOOTMAN:
-            if moves.footmen_able(state, seat):
-                found.append(_action(coin, "tactic"))
-        else:
-            found += _targets(coin, "tactic", moves.tactics(state, seat, coin))
-    found += [_action(coin, "recruit", unit) for unit in moves.recruitable(state, seat)]
-    if moves.can_claim_initiative(state, seat):
+    if coin == FOOTMAN:
+        if own and moves.footmen_able(state, seat):
+            found.append(_action(coin, "tactic"))
+    elif own:
+        found += _targets(coin, "tactic", moves.tactics(state, seat, coin))
+    return found
+
+
+@lru_cache(maxsize=1 << 14)
+def _coin_closing(coin: str, recruits: tuple[str, ...], initiative: bool) -> tuple[Action, ...]:
+    """A coin's recruits, initiative claim and pass, which depend only on `_closing_facts`."""
+    found = [_action(coin, "recruit", unit) for unit in recruits]
+    if initiative:
         found.append(_action(coin, "initiative"))
     found.append(_action(coin, "pass"))
-    return found
+    return tuple(found)
 
 
 def _maneuver_actions(coin: str, pairs: Iterable[tuple[str, str]]) -> list[Action]:
     """Maneuvers listed verb by verb (all moves, then controls, then attacks), as the picker shows them."""
+    return list(_maneuver_tuple(coin, tuple(pairs)))
+
+
+@lru_cache(maxsize=1 << 16)
+def _maneuver_tuple(coin: str, pairs: tuple[tuple[str, str], ...]) -> tuple[Action, ...]:
+    """`_maneuver_actions` for one tuple of maneuvers: a unit's few options recur from turn to turn."""
     by_verb: dict[str, list[str]] = {verb: [] for verb in moves.MANEUVERS}
     for verb, args in pairs:
         by_verb[verb].append(args)
     found: list[Action] = []
     for verb, arg_list in by_verb.items():
         found += _targets(coin, verb, arg_list)
-    return found
+    return tuple(found)
 
 
 SKIP = _action("", "skip")
@@ -112,8 +135,10 @@ def frame_actions(state: State, frame: Mapping[str, Any]) -> list[Action]:
 
 def turn_actions(state: State, seat: int) -> list[Action]:
     found: list[Action] = []
+    closing = _closing_facts(state, seat)
     for coin in sorted(set(state["seats"][seat]["hand"])):
-        found += coin_actions(state, seat, coin)
+        found += _coin_board_actions(state, seat, coin)
+        found += _coin_closing(coin, *closing)
     return found
 
 

@@ -7,6 +7,7 @@ follow-ups wait on `state["followups"]`, a stack, so a follow-up triggered insid
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from engine.core.rng import Rng
@@ -25,9 +26,15 @@ def who(seat: int) -> str:
 
 def coin_list(coins: list[str]) -> tuple[str, str]:
     """Coin names joined for a message, Japanese and English."""
+    return _coin_list(tuple(sorted(coins)))
+
+
+@lru_cache(maxsize=1 << 12)
+def _coin_list(coins: tuple[str, ...]) -> tuple[str, str]:
+    """`coin_list` of sorted coins, worked out once per hand: every seat's draw is announced each round."""
     if not coins:
         return "なし", "nothing"
-    names = [coin_name(coin) for coin in sorted(coins)]
+    names = [coin_name(coin) for coin in coins]
     return "、".join(n.ja for n in names), ", ".join(n.en for n in names)
 
 

@@ -33,6 +33,18 @@ reveals nothing when taken at once. The Warrior Priest's follow-up is not among 
 from the coin it drew, which only its owner has seen."""
 
 
+def deciding(state: State) -> int | None:
+    """The one seat `pending` awaits, without building its Decision (asked at every listing)."""
+    phase = state["phase"]
+    if phase == "over":
+        return None
+    if phase == "draft":
+        return state["draft"]["order"][0]
+    if state["followups"]:
+        return state["followups"][-1]["seat"]
+    return state["turn"]
+
+
 class WarChest(Game):
     """Stateless rules object; every rule lives in the package's modules, this class only routes to them."""
 
@@ -84,8 +96,7 @@ class WarChest(Game):
         return (Decision(state["turn"], PROMPTS["turn"], "turn"),)
 
     def legal_actions(self, state: State, seat: int) -> tuple[Action, ...]:
-        decisions = self.pending(state)
-        if not decisions or decisions[0].seat != seat:
+        if deciding(state) != seat:
             return ()
         if state["phase"] == "draft":
             return tuple(actions.draft_actions(state))

@@ -65,18 +65,20 @@ def _can_hit(state: State, attacker: Mapping[str, Any], hex_: str, height: int |
 
 def normal_attacks(state: State, hex_: str, height: int | None = None) -> list[str]:
     """Targets of a normal attack by the stack on `hex_`; `height` overrides it (a Berserker that paid)."""
-    stack = state["board"][hex_]
+    board = state["board"]
+    stack = board[hex_]
     if stack["unit"] in NO_NORMAL_ATTACK:
         return []
-    return [f"{hex_}-{near}" for near in geometry(state).neighbours[hex_] if _can_hit(state, stack, near, height)]
+    return [f"{hex_}-{near}" for near in geometry(state).neighbours[hex_] if near in board and _can_hit(state, stack, near, height)]
 
 
 def maneuvers(state: State, hex_: str, height: int | None = None) -> list[Move]:
     """Move, control and attack options of the stack on `hex_` (tactics are separate: they need a coin)."""
     board = state["board"]
     stack = board[hex_]
-    found: list[Move] = [("move", f"{hex_}-{near}") for near in geometry(state).neighbours[hex_] if near not in board]
-    if hex_ in geometry(state).locations and state["control"].get(hex_) != team(stack["seat"]):
+    geometry_ = geometry(state)
+    found: list[Move] = [("move", f"{hex_}-{near}") for near in geometry_.neighbours[hex_] if near not in board]
+    if hex_ in geometry_.locations and state["control"].get(hex_) != team(stack["seat"]):
         found.append(("control", hex_))
     found.extend(("attack", target) for target in normal_attacks(state, hex_, height))
     return found
@@ -120,7 +122,7 @@ def can_claim_initiative(state: State, seat: int) -> bool:
 
 def recruitable(state: State, seat: int) -> list[str]:
     """Units whose coins remain in the seat's own supply (nobody recruits for a teammate)."""
-    return [unit for unit, count in sorted(state["seats"][seat]["supply"].items()) if count > 0]
+    return sorted(unit for unit, count in state["seats"][seat]["supply"].items() if count > 0)
 
 
 def _steps(state: State, start: str) -> list[tuple[str, str]]:
@@ -189,8 +191,9 @@ def tactics(state: State, seat: int, unit: str) -> list[str]:
 
 
 def _archer(state: State, hex_: str) -> list[str]:
-    stack = state["board"][hex_]
-    return [f"{hex_}-{target}" for target in geometry(state).ring2[hex_] if _can_hit(state, stack, target)]
+    board = state["board"]
+    stack = board[hex_]
+    return [f"{hex_}-{target}" for target in geometry(state).ring2[hex_] if target in board and _can_hit(state, stack, target)]
 
 
 def _crossbowman(state: State, hex_: str) -> list[str]:

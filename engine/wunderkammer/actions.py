@@ -33,7 +33,7 @@ from typing import Any
 from engine.core.game import choice
 from engine.core.types import Action, Choice, Decision, T, Text
 from engine.wunderkammer import play, refill, take
-from engine.wunderkammer.board import LINES, bench, line_kind
+from engine.wunderkammer.board import LINES, bench, line_kind, playable_characters
 from engine.wunderkammer.cards import EDITION
 from engine.wunderkammer.labels import char_en, char_ja, character_choice, item_choice, item_en, item_ja, mark
 
@@ -126,11 +126,13 @@ def legal_actions(state: Mapping[str, Any], seat: int) -> tuple[Action, ...]:
 def play_actions(state: Mapping[str, Any], seat: int) -> list[Action]:
     purse = state["seats"][seat]
     found: list[Action] = []
+    counted = play.counted_kinds(state, seat)
+    playable = list(playable_characters(state, seat))
     for index in range(LINES):
         kind = line_kind(purse["lines"][index], state["played"][index])
-        step = line_step(index, kind, len(purse["lines"][index]))
-        for piece, items in play.pieces(state, seat, index):
-            found.append(play_action(step, index, piece, items[0] if kind else None))
+        count = len(purse["lines"][index])
+        for piece, items in play.line_pieces(state, seat, index, counted, playable):
+            found.append(play_action(index, kind, count, piece, items[0] if kind else None))
     if play.can_trash(state, seat):
         found.append(OPEN_TRASH)
     found.append(DONE if any(state["played"]) else SKIP_PLAY)
@@ -166,9 +168,10 @@ def line_step(index: int, kind: str | None, count: int) -> Choice:
 
 
 @lru_cache(maxsize=1 << 14)
-def play_action(step: Choice, index: int, piece: str, item: str | None) -> Action:
-    """A hand card, or the joker or a character: as the line's item, or (`item` None, an empty line)
-    followed by the choice of the item it stands for."""
+def play_action(index: int, kind: str | None, count: int, piece: str, item: str | None) -> Action:
+    """A hand card, or the joker or a character, onto line `index` (holding `count` cards of `kind`):
+    as the line's item, or (`item` None, an empty line) followed by the choice of the item it stands for."""
+    step = line_step(index, kind, count)
     if piece in EDITION.items:
         return Action(f"play:{index + 1}:{piece}", (PLAY, step, item_choice(piece)))
     name_ja, name_en = ("ジョーカー", "Joker") if piece == play.JOKER else (char_ja(piece), char_en(piece))

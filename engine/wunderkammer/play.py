@@ -21,7 +21,7 @@ from typing import Any
 
 from engine.core.types import Event, T
 from engine.wunderkammer.board import LINES, State, bench, is_active, line_kind, playable_characters
-from engine.wunderkammer.cards import EDITION
+from engine.wunderkammer.cards import EDITION, Character
 from engine.wunderkammer.effects import ANY
 from engine.wunderkammer.labels import char_en, char_ja, count_en, item_en, item_ja, who
 
@@ -47,14 +47,22 @@ def pieces(state: Mapping[str, Any], seat: int, index: int) -> list[tuple[str, l
     otherwise they change nothing: they return at Set, the line stays empty, and the sum counts only
     cards already lined up.
     """
+    return line_pieces(state, seat, index, counted_kinds(state, seat), list(playable_characters(state, seat)))
+
+
+def line_pieces(
+    state: Mapping[str, Any], seat: int, index: int, counted: set[str], playable: list[Character]
+) -> list[tuple[str, list[str]]]:
+    """`pieces` with the seat's bench already read (`counted_kinds`, `playable_characters`): the turn's
+    listing asks for all five lines at once, and the bench is the same for each."""
     kinds = allowed_kinds(state, seat, index)
     purse = state["seats"][seat]
     found = [(kind, [kind]) for kind in dict.fromkeys(purse["hand"]) if kind in kinds]
     if not purse["lines"][index] and state["played"][index] is None:
-        kinds = [kind for kind in kinds if kind in counted_kinds(state, seat)]
+        kinds = [kind for kind in kinds if kind in counted]
     if purse["joker"] and kinds:
         found.append((JOKER, kinds))
-    for character in playable_characters(state, seat):
+    for character in playable:
         favoured = kinds if character.ability.items == ANY else [kind for kind in kinds if kind in character.items]
         if favoured:
             found.append((character.id, favoured))

@@ -1,11 +1,11 @@
 """Every image stays readable on a phone, for every game, player count, viewer and language.
 
 Discord shows an image about 400 px wide on a phone, so the smallest text must be at least 9 px tall
-there: font size * 400 / image width >= 9 (`tk.min_text_size`). The check records every glyph run that
-reaches Pillow (`ImageDraw.text`), whoever draws it, including the letters inside seat markers (drawn on
-a supersampled sprite, so they are scaled back to the marker's size on the image). Images are drawn
-from sampled frames of self-played games: public boards and every seat's private image, in Japanese and
-English, with player names as the platform passes them (`display_name`) from awkward Discord names. No
+there: font size * 400 / image width >= 9 (`tk.min_text_size`). The check records every line of text
+drawn (`renderers.text.draw_line`, which every text run passes through) and the letters inside seat
+markers (`ImageDraw.text` on a supersampled sprite, so they are scaled back to the marker's size on the
+image). Images are drawn from sampled frames of self-played games: public boards and every seat's
+private image, in Japanese and English, with player names as the platform passes them (`display_name`) from awkward Discord names. No
 drawn string may keep an unfilled `{s0}`-style placeholder or any brace.
 """
 
@@ -25,6 +25,7 @@ from engine.selfplay import playout
 from engine.warchest.board import BOARDS
 from engine.warchest.units import ROYAL, UNIT_IDS
 from renderers import for_game
+from renderers import text as text_module
 from renderers import toolkit as tk
 from renderers.base import GameRenderer, RenderContext
 from renderers.names import display_name
@@ -50,6 +51,7 @@ SETUPS: list[tuple[str, int, dict[str, str], int]] = [
     ("wallofwar", 4, {}, 8),
     ("wallofwar", 5, {}, 9),
     ("artofwar", 2, {}, 12),
+    ("walpurgis", 2, {}, 15),
     ("wunderkammer", 2, {}, 13),
     ("wunderkammer", 4, {}, 14),
     ("highcard", 2, {}, 10),
@@ -76,15 +78,17 @@ def drawn(monkeypatch: pytest.MonkeyPatch) -> list[Drawn]:
     seen: list[Drawn] = []
     markers: list[tuple[int, int]] = []  # (marker size, image width) while a marker is being drawn
     original_text = ImageDraw.ImageDraw.text
+    original_line = text_module.draw_line
     original_marker = tk.draw_marker
 
+    def line(draw: ImageDraw.ImageDraw, xy: Any, string: str, size: int, *args: Any) -> None:
+        seen.append(Drawn(string, size, draw._image.width))  # noqa: SLF001 - the image drawn on
+        original_line(draw, xy, string, size, *args)
+
     def text(self: ImageDraw.ImageDraw, xy: Any, string: str, *args: Any, **kwargs: Any) -> None:
-        size = kwargs["font"].size
-        width = self._image.width
         if markers:  # a sprite drawn larger than the marker: scale back to the marker on the image
             marker, width_on_image = markers[-1]
-            size, width = size * marker / width, width_on_image
-        seen.append(Drawn(string, size, width))
+            seen.append(Drawn(string, kwargs["font"].size * marker / self._image.width, width_on_image))
         original_text(self, xy, string, *args, **kwargs)
 
     def marker(img: Image.Image, centre: Any, size: int, style: tk.Style) -> tk.Box:
@@ -95,6 +99,7 @@ def drawn(monkeypatch: pytest.MonkeyPatch) -> list[Drawn]:
             markers.pop()
 
     monkeypatch.setattr(ImageDraw.ImageDraw, "text", text)
+    monkeypatch.setattr(text_module, "draw_line", line)
     monkeypatch.setattr(tk, "draw_marker", marker)
     tk.marker_sprite.cache_clear()  # so that every marker letter is drawn (and seen) again
     return seen

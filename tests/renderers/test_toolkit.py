@@ -249,6 +249,30 @@ def test_bold_text_is_wider_and_darker() -> None:
     assert ImageStat.Stat(bold.convert("L")).mean[0] < ImageStat.Stat(plain.convert("L")).mean[0]
 
 
+def test_a_lines_width_is_the_sum_of_its_characters_advances() -> None:
+    """`text_width` sums cached advances instead of laying out every prefix; that is exact only while the
+    font's BASIC layout applies no kerning, which this checks on mixed Japanese and Latin."""
+    sample = "プレイヤー2: 剣士がG4→H3へ移動。AVAWTo Ty 騎兵 Cavalry ×3 ♥5 (Royal Guard)"
+    rng = random.Random(3)
+    for size, bold in itertools.product((tk.SIZE_SMALL, tk.SIZE_BODY, tk.SIZE_TITLE), (False, True)):
+        for _ in range(200):
+            start = rng.randrange(len(sample))
+            text = sample[start:rng.randrange(start, len(sample) + 1)]
+            extra = 2 * bold_stroke(size) if bold else 0
+            assert tk.text_width(text, size, bold=bold) == math.ceil(font(size).getlength(text)) + extra
+
+
+def test_a_cached_line_draws_the_pixels_pillow_draws() -> None:
+    """Lines are blitted from cached masks; at whole-pixel positions they match `ImageDraw.text`."""
+    for text, size, bold in (("第3ラウンド Round 3", tk.SIZE_BODY, False), ("騎兵 ×2", tk.SIZE_SMALL, True)):
+        stroke = bold_stroke(size) if bold else 0
+        ours, pillow = tk.new_canvas(60, 400), tk.new_canvas(60, 400)
+        tk.draw_text(ours, (20, 30), text, size, anchor="lm", bold=bold)
+        ImageDraw.Draw(pillow).text((20, 30), text, font=font(size), fill=INK, anchor="lm", stroke_width=stroke,
+                                     stroke_fill=INK)
+        assert ImageChops.difference(ours, pillow).getbbox() is None
+
+
 def test_localize_fills_seat_names() -> None:
     assert tk.localize(CTX, T("{s1}の手番", "{s1} to play")) == "Aliceの手番"
     en = RenderContext("en-US", CTX.seat_names)

@@ -37,6 +37,10 @@ LOOKUPS: dict[str, Callable[[SqliteStore], Awaitable[Any]]] = {
     "due_games (scheduler)": lambda s: s.due_games(2_000_000_000.0),
     "due_users (scheduler)": lambda s: s.due_users(2_000_000_000.0),
     "pending_outbox (outbox loop)": lambda s: s.pending_outbox(before=2_000_000_000.0),
+    "claim_due_games (scheduler, several processes)": lambda s: s.claim_due_games(2_000_000_000.0, until=2_000_000_060.0),
+    "claim_due_users (scheduler, several processes)": lambda s: s.claim_due_users(2_000_000_000.0, until=2_000_000_060.0),
+    "claim_outbox (outbox loop, several processes)": lambda s: s.claim_outbox(before=2_000_000_000.0, now=1.0, until=2.0),
+    "release (after a pass)": lambda s: s.release(games=[1, 2], users=[HOST]),
     "actions (history, takeback)": lambda s: s.actions(1),
     "get_user": lambda s: s.get_user(HOST),
     "get_guild_settings": lambda s: s.get_guild_settings(GUILD),
@@ -63,18 +67,28 @@ async def store(tmp_path: Path) -> AsyncIterator[SqliteStore]:
     await opened.close()
 
 
+TRANSACTION_CONTROL = ("BEGIN", "COMMIT", "ROLLBACK")
+
+
 async def plans_of(store: SqliteStore, lookup: Callable[[SqliteStore], Awaitable[Any]]) -> list[tuple[str, list[str]]]:
-    """(statement, its query plan lines) for every statement the lookup ran on the reader."""
-    reader = store._reader  # noqa: SLF001 - the statements the store really runs are what is under test
-    assert reader is not None
+    """(statement, its query plan lines) for every statement the lookup ran, on the reader or the writer
+    (claims are writes)."""
+    threads = [store._reader, store._writer]  # noqa: SLF001 - the statements the store really runs are under test
     statements: list[str] = []
-    await reader.call(lambda db, _: db.set_trace_callback(statements.append))
+    for thread in threads:
+        assert thread is not None
+        await thread.call(lambda db, _: db.set_trace_callback(statements.append))
     await lookup(store)
-    await reader.call(lambda db, _: db.set_trace_callback(None))
-    assert statements, "the lookup ran no statement on the reader"
+    for thread in threads:
+        assert thread is not None
+        await thread.call(lambda db, _: db.set_trace_callback(None))
+    statements = [sql for sql in statements if not sql.startswith(TRANSACTION_CONTROL)]
+    assert statements, "the lookup ran no statement"
     plans = []
+    writer = store._writer  # noqa: SLF001
+    assert writer is not None
     for sql in statements:
-        plan = await reader.call(lambda db, _: [row[3] for row in db.execute(f"EXPLAIN QUERY PLAN {sql}")])
+        plan = await writer.call(lambda db, _: [row[3] for row in db.execute(f"EXPLAIN QUERY PLAN {sql}")])
         plans.append((sql, plan))
     return plans
 
@@ -90,6 +104,8 @@ async def test_the_scheduler_reads_only_due_rows(store: SqliteStore) -> None:
     """The due query must stay on the partial due index (an index led by status would take it over)."""
     [(_, plan)] = await plans_of(store, LOOKUPS["due_games (scheduler)"])
     assert any("games_due" in line for line in plan), plan
+    claim = (await plans_of(store, LOOKUPS["claim_due_games (scheduler, several processes)"]))[0][1]
+    assert any("games_due" in line for line in claim), claim
 
 
 async def test_the_lookups_find_the_games(store: SqliteStore) -> None:

@@ -14,6 +14,7 @@ from storage import open_store
 from storage.base import GameRecord, StoreError
 from storage.migrations import MIGRATIONS, migrate, schema_version
 from storage.sqlite import BUSY_TIMEOUT_MS, SqliteStore
+from storage.sqlite_thread import transaction
 
 
 @pytest.fixture
@@ -197,7 +198,7 @@ async def test_cancelled_between_update_and_insert_rolls_back(store: SqliteStore
 async def test_a_call_cancelled_while_queued_never_runs(store: SqliteStore) -> None:
     game = await active_game(store)
     release = threading.Event()
-    blocker = asyncio.create_task(store._write(lambda db: release.wait(timeout=30)))  # noqa: SLF001
+    blocker = asyncio.create_task(store._writer.call(transaction(lambda db: release.wait(timeout=30))))  # noqa: SLF001
     queued = asyncio.create_task(commit_next(store, game.id))
     await asyncio.sleep(0.01)
     queued.cancel()
@@ -277,7 +278,7 @@ def test_open_store_accepts_paths_and_sqlite_urls(tmp_path: Path, monkeypatch: p
     assert (tmp_path / "var" / "data").is_dir() and (tmp_path / "abs").is_dir() and (tmp_path / "plain" / "x").is_dir()
 
 
-@pytest.mark.parametrize("url", ["postgresql://localhost/bot", "sqlite://relative.db", "sqlite:///", ""])
+@pytest.mark.parametrize("url", ["mysql://localhost/bot", "sqlite://relative.db", "sqlite:///", ""])
 def test_open_store_rejects_other_locations(url: str) -> None:
     with pytest.raises(ValueError):
         open_store(url)
@@ -305,7 +306,7 @@ async def test_reads_do_not_wait_for_a_writer_holding_the_lock(tmp_path: Path) -
             db.execute("UPDATE games SET updated_at = 0")
             release.wait(timeout=30)
 
-        writer = asyncio.create_task(store._write(long_write))  # noqa: SLF001 - the writer thread itself is under test
+        writer = asyncio.create_task(store._writer.call(transaction(long_write)))  # noqa: SLF001 - the writer thread itself is under test
         await asyncio.sleep(0.01)
         read = await asyncio.wait_for(store.get_game(game.id), timeout=30)  # a deadlock guard, not a speed claim
         assert read is not None and read.id == game.id and not writer.done()

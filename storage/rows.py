@@ -1,19 +1,19 @@
-"""The statements the SQLite store composes into its transactions: rows in, records out.
+"""The statements store operations compose into their transactions: rows in, records out.
 
-Each takes the connection it must run on (the writer inside a transaction, or the query-only reader) and
-runs synchronously in that connection's thread, so the store decides what is atomic and these decide only
-what is read or written. The WHERE builders shape every lookup so an index answers it (SQLite answers an
-OR across two columns, or an ORDER BY on an expression, by walking the whole table).
+Each helper is a sans-IO body (storage/sql.py): `game = yield from rows.game_by_id(game_id)` inside an
+operation's body, so the operation decides what is atomic and these decide only what is read or written.
+The WHERE builders shape every lookup so an index answers it (SQLite answers an OR across two columns, or
+an ORDER BY on an expression, by walking the whole table; tests/storage/test_query_plans.py checks).
 """
 
 from __future__ import annotations
 
 import json
-import sqlite3
 import time
 from typing import Any, Iterable, Sequence
 
 from storage.base import GameRecord, LobbyError, UserRecord
+from storage.sql import Body, Execute, Fetch
 
 
 def dump(value: Any) -> str:
@@ -29,11 +29,13 @@ GAME_COLUMNS = (
 """Selected by position (`g.id, g.game_type, …, player`): plain tuples unpack several times faster than
 sqlite3.Row's lookups by name, which showed up in listings of 50 games."""
 SELECTED = ", ".join(f"g.{column}" for column in GAME_COLUMNS) + ", s.user_id"
+SEAT_ORDER = "s.seat, s.joined_at, s.user_id"
+"""Players in seat order once started, in join order in a lobby (user id only breaks an exact tie)."""
 
 
-def game_records(rows: Iterable[tuple[Any, ...]]) -> list[GameRecord]:
+def game_records(rows: Iterable[Sequence[Any]]) -> list[GameRecord]:
     """Fold the games ⟕ seats join (one row per player, in seat/join order) into records, keeping order."""
-    games: dict[int, tuple[tuple[Any, ...], list[int]]] = {}
+    games: dict[int, tuple[Sequence[Any], list[int]]] = {}
     for row in rows:
         entry = games.get(row[0])
         if entry is None:
@@ -43,7 +45,7 @@ def game_records(rows: Iterable[tuple[Any, ...]]) -> list[GameRecord]:
     return [_game_record(row, players) for row, players in games.values()]
 
 
-def _game_record(row: tuple[Any, ...], players: list[int]) -> GameRecord:
+def _game_record(row: Sequence[Any], players: list[int]) -> GameRecord:
     (game_id, game_type, guild_id, channel_id, thread_id, host_id, status, options, capacity, seed, state, version,
      lobby_message_id, board_message_id, created_at, updated_at, finished_at, board_log, timing, due_at, _) = row
     return GameRecord(
@@ -71,22 +73,29 @@ def _game_record(row: tuple[Any, ...], players: list[int]) -> GameRecord:
     )
 
 
-def select_games(
-    db: sqlite3.Connection, where: str, params: Sequence[Any], *, order: str = "id DESC", limit: int = -1
-) -> list[GameRecord]:
+def select_games(where: str, params: Sequence[Any], *, order: str = "id DESC", limit: int | None = None) -> Body[list[GameRecord]]:
     """Games matching `where` with their players, in ONE statement so the result is a consistent snapshot.
 
     The ids are chosen first (`SELECT id`, mostly from indexes alone), so only the games returned are read
     whole and parsed. `order` may only name games columns that seats lacks, so it is valid both for
     choosing the ids and for the outer join.
     """
-    sql = f"""
+    limited = "" if limit is None else " LIMIT ?"
+    found = yield Fetch(
+        f"""
         SELECT {SELECTED}
-        FROM (SELECT * FROM games WHERE id IN (SELECT id FROM games WHERE {where} ORDER BY {order} LIMIT ?)) AS g
+        FROM (SELECT * FROM games WHERE id IN (SELECT id FROM games WHERE {where} ORDER BY {order}{limited})) AS g
         LEFT JOIN seats AS s ON s.game_id = g.id
-        ORDER BY {order}, s.seat, s.joined_at, s.rowid
-    """
-    return game_records(db.execute(sql, (*params, limit)))
+        ORDER BY {order}, {SEAT_ORDER}
+        """,
+        (*params, limit) if limit is not None else tuple(params),
+    )
+    return game_records(found)
+
+
+def marks(count: int) -> str:
+    """`?, ?, …` for an IN list of `count` values."""
+    return ", ".join("?" * count)
 
 
 def listing(
@@ -98,18 +107,18 @@ def listing(
     The place is two index searches joined by UNION ALL rather than `channel_id = ? OR thread_id = ?`; the
     player's games come from the seats index, which carries each game's status.
     """
-    marks = ", ".join("?" * len(statuses))
-    conditions = [f"status IN ({marks})"]
+    among = marks(len(statuses))
+    conditions = [f"status IN ({among})"]
     params: list[Any] = list(statuses)
     if guild_id is not None:
         conditions.append("guild_id = ?")
         params.append(guild_id)
     if place is not None:
-        conditions.append(f"id IN (SELECT id FROM games WHERE channel_id = ? AND status IN ({marks})"
-                          f" UNION ALL SELECT id FROM games WHERE thread_id = ? AND status IN ({marks}))")
+        conditions.append(f"id IN (SELECT id FROM games WHERE channel_id = ? AND status IN ({among})"
+                          f" UNION ALL SELECT id FROM games WHERE thread_id = ? AND status IN ({among}))")
         params += [place, *statuses, place, *statuses]
     if user_id is not None:
-        conditions.append(f"id IN (SELECT game_id FROM seats WHERE user_id = ? AND status IN ({marks}))")
+        conditions.append(f"id IN (SELECT game_id FROM seats WHERE user_id = ? AND status IN ({among}))")
         params += [user_id, *statuses]
     return " AND ".join(conditions), params
 
@@ -121,27 +130,27 @@ def newest_in_place(place: int) -> tuple[str, list[Any]]:
     """
     def newest(status: str) -> str:
         return (f"(SELECT max(id) FROM (SELECT max(id) AS id FROM games WHERE thread_id = ? AND status = '{status}'"
-                f" UNION ALL SELECT max(id) FROM games WHERE channel_id = ? AND status = '{status}'))")
+                f" UNION ALL SELECT max(id) FROM games WHERE channel_id = ? AND status = '{status}') AS found)")
 
     return f"id = coalesce({newest('active')}, {newest('finished')})", [place] * 4
 
 
-def game_by_id(db: sqlite3.Connection, game_id: int) -> GameRecord | None:
-    games = game_records(db.execute(
-        f"SELECT {SELECTED} FROM games AS g LEFT JOIN seats AS s ON s.game_id = g.id WHERE g.id = ?"
-        " ORDER BY s.seat, s.joined_at, s.rowid", (game_id,)))
+def game_by_id(game_id: int) -> Body[GameRecord | None]:
+    games = game_records((yield Fetch(
+        f"SELECT {SELECTED} FROM games AS g LEFT JOIN seats AS s ON s.game_id = g.id WHERE g.id = ? ORDER BY {SEAT_ORDER}",
+        (game_id,))))
     return games[0] if games else None
 
 
-def existing_game(db: sqlite3.Connection, game_id: int) -> GameRecord:
-    found = game_by_id(db, game_id)
+def existing_game(game_id: int) -> Body[GameRecord]:
+    found = yield from game_by_id(game_id)
     if found is None:
         raise LobbyError("not_found")
     return found
 
 
-def lobby(db: sqlite3.Connection, game_id: int) -> GameRecord:
-    game = existing_game(db, game_id)
+def lobby(game_id: int) -> Body[GameRecord]:
+    game = yield from existing_game(game_id)
     if game.status != "lobby":
         raise LobbyError("not_lobby")
     return game
@@ -151,21 +160,21 @@ USER_COLUMNS = "user_id, locale, dms_closed, prefs, due_at"
 """What `user_record` reads, in its order."""
 
 
-def user(db: sqlite3.Connection, user_id: int) -> UserRecord:
-    row = db.execute(f"SELECT {USER_COLUMNS} FROM users WHERE user_id = ?", (user_id,)).fetchone()
-    return UserRecord(user_id) if row is None else user_record(row)
+def user(user_id: int) -> Body[UserRecord]:
+    found = yield Fetch(f"SELECT {USER_COLUMNS} FROM users WHERE user_id = ?", (user_id,))
+    return user_record(found[0]) if found else UserRecord(user_id)
 
 
-def user_record(row: tuple[Any, ...]) -> UserRecord:
+def user_record(row: Sequence[Any]) -> UserRecord:
     user_id, locale, dms_closed, prefs, due_at = row
     return UserRecord(user_id, locale, bool(dms_closed), json.loads(prefs), due_at)
 
 
-def guild_settings(db: sqlite3.Connection, guild_id: int) -> dict[str, Any]:
-    row = db.execute("SELECT settings FROM guild_settings WHERE guild_id = ?", (guild_id,)).fetchone()
-    return {} if row is None else json.loads(row[0])
+def guild_settings(guild_id: int) -> Body[dict[str, Any]]:
+    found = yield Fetch("SELECT settings FROM guild_settings WHERE guild_id = ?", (guild_id,))
+    return json.loads(found[0][0]) if found else {}
 
 
-def add_outbox(db: sqlite3.Connection, game_id: int, version: int, payload: dict[str, Any]) -> None:
-    db.execute("INSERT INTO outbox (game_id, version, payload, created_at) VALUES (?, ?, ?, ?)",
-                     (game_id, version, dump(payload), time.time()))
+def add_outbox(game_id: int, version: int, payload: dict[str, Any]) -> Body[None]:
+    yield Execute("INSERT INTO outbox (game_id, version, payload, created_at) VALUES (?, ?, ?, ?)",
+                  (game_id, version, dump(payload), time.time()))

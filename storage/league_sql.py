@@ -1,0 +1,442 @@
+"""The league and rating operations as sans-IO bodies (storage/sql.py), written once for every backend,
+and the migration step that creates their tables.
+
+Every body is one transaction's worth of statements; a backend drives it as it drives the game bodies.
+`game_end` runs inside the transaction of a game's last step (`commit_action`), which is what makes the
+rating update and the league result happen exactly once with the game's end, even across a crash.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from typing import Any, Awaitable, Callable, Sequence
+
+from storage.base import StoreError
+from storage.league_records import (
+    LEAGUE_OPEN, GameEnd, HistoryRecord, LeagueGameRecord, LeagueRecord, LeagueStatus, RatingChange, RatingRecord,
+    RoundRecord, TableKey, TableStatus,
+)
+from storage.rows import dump
+from storage.sql import Body, Execute, ExecuteMany, Fetch
+
+
+LEAGUES_MIGRATION: tuple[str, ...] = (
+    # Ratings per server and game: the current value, and its history (before/after every rated game and
+    # every season reset; game_id is NULL for a reset) so a rating can be recomputed and audited.
+    """
+    CREATE TABLE ratings (
+        guild_id INTEGER NOT NULL,
+        game_type TEXT NOT NULL,
+        user_id INTEGER NOT NULL,
+        mu REAL NOT NULL,
+        sigma REAL NOT NULL,
+        games INTEGER NOT NULL,
+        wins INTEGER NOT NULL,
+        season INTEGER NOT NULL,
+        updated_at REAL NOT NULL,
+        PRIMARY KEY (guild_id, game_type, user_id)
+    )
+    """,
+    "CREATE INDEX ratings_by_user ON ratings (user_id, guild_id)",
+    """
+    CREATE TABLE rating_history (
+        guild_id INTEGER NOT NULL,
+        game_type TEXT NOT NULL,
+        season INTEGER NOT NULL,
+        user_id INTEGER NOT NULL,
+        game_id INTEGER,
+        rank INTEGER,
+        team INTEGER,
+        mu_before REAL,
+        sigma_before REAL,
+        mu_after REAL NOT NULL,
+        sigma_after REAL NOT NULL,
+        at REAL NOT NULL,
+        UNIQUE (game_id, user_id)
+    )
+    """,
+    "CREATE INDEX rating_history_by_game_type ON rating_history (guild_id, game_type, at)",
+    "CREATE INDEX rating_history_by_user ON rating_history (user_id, guild_id, game_type, at)",
+    """
+    CREATE TABLE seasons (
+        guild_id INTEGER NOT NULL,
+        game_type TEXT NOT NULL,
+        number INTEGER NOT NULL,
+        started_at REAL NOT NULL,
+        PRIMARY KEY (guild_id, game_type, number)
+    )
+    """,
+    """
+    CREATE TABLE leagues (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        guild_id INTEGER NOT NULL,
+        channel_id INTEGER NOT NULL,
+        name TEXT NOT NULL,
+        game_type TEXT NOT NULL,
+        config TEXT NOT NULL,
+        status TEXT NOT NULL CHECK (status IN ('signup', 'running', 'finished', 'cancelled')),
+        created_by INTEGER NOT NULL,
+        created_at REAL NOT NULL,
+        round INTEGER NOT NULL DEFAULT 0,
+        due_at REAL,
+        season INTEGER NOT NULL,
+        UNIQUE (guild_id, name)
+    )
+    """,
+    "CREATE INDEX leagues_due ON leagues (due_at) WHERE due_at IS NOT NULL",
+    """
+    CREATE TABLE league_members (
+        league_id INTEGER NOT NULL REFERENCES leagues (id) ON DELETE CASCADE,
+        user_id INTEGER NOT NULL,
+        joined_at REAL NOT NULL,
+        status TEXT NOT NULL DEFAULT 'active' CHECK (status IN ('active', 'withdrawn')),
+        PRIMARY KEY (league_id, user_id)
+    )
+    """,
+    "CREATE INDEX league_members_by_user ON league_members (user_id, league_id)",
+    """
+    CREATE TABLE league_rounds (
+        league_id INTEGER NOT NULL REFERENCES leagues (id) ON DELETE CASCADE,
+        number INTEGER NOT NULL,
+        deadline REAL NOT NULL,
+        byes TEXT NOT NULL,
+        status TEXT NOT NULL DEFAULT 'open' CHECK (status IN ('open', 'closed')),
+        PRIMARY KEY (league_id, number)
+    )
+    """,
+    """
+    CREATE TABLE league_games (
+        league_id INTEGER NOT NULL REFERENCES leagues (id) ON DELETE CASCADE,
+        round INTEGER NOT NULL,
+        table_no INTEGER NOT NULL,
+        players TEXT NOT NULL,
+        game_id INTEGER UNIQUE,
+        status TEXT NOT NULL DEFAULT 'open' CHECK (status IN ('open', 'finished', 'void')),
+        ranks TEXT,
+        scores TEXT,
+        PRIMARY KEY (league_id, round, table_no)
+    )
+    """,
+)
+
+LEAGUE_COLUMNS = ("l.id, l.guild_id, l.channel_id, l.name, l.game_type, l.config, l.status, l.created_by, l.created_at,"
+                  " l.round, l.due_at, l.season, m.user_id, m.status")
+
+
+def _leagues(found: Sequence[Sequence[Any]]) -> list[LeagueRecord]:
+    """Fold the leagues ⟕ members join (one row per member, in sign-up order) into records, keeping order."""
+    grouped: dict[int, tuple[Sequence[Any], list[tuple[int, str]]]] = {}
+    for row in found:
+        entry = grouped.setdefault(row[0], (row, []))
+        if row[12] is not None:
+            entry[1].append((row[12], row[13]))
+    records = []
+    for row, members in grouped.values():
+        (league_id, guild_id, channel_id, name, game_type, config, status, created_by, created_at, round_, due_at,
+         season_number) = row[:12]
+        records.append(LeagueRecord(
+            league_id, guild_id, channel_id, name, game_type, json.loads(config), status, created_by, created_at, round_,
+            due_at, season_number, tuple(user for user, state in members if state == "active"),
+            tuple(user for user, state in members if state == "withdrawn")))
+    return records
+
+
+def leagues_where(where: str, params: Sequence[Any], limit: int = 50) -> Body[list[LeagueRecord]]:
+    """Leagues matching `where` (on the leagues table), newest first, with their members: one statement,
+    so a read is a consistent snapshot."""
+    found = yield Fetch(
+        f"SELECT {LEAGUE_COLUMNS} FROM (SELECT * FROM leagues WHERE id IN (SELECT id FROM leagues WHERE {where}"
+        f" ORDER BY id DESC LIMIT ?)) AS l LEFT JOIN league_members AS m ON m.league_id = l.id"
+        f" ORDER BY l.id DESC, m.joined_at, m.user_id", (*params, limit))
+    return _leagues(found)
+
+
+def league(league_id: int) -> Body[LeagueRecord | None]:
+    found = yield from leagues_where("id = ?", (league_id,), 1)
+    return found[0] if found else None
+
+
+def existing_league(league_id: int) -> Body[LeagueRecord]:
+    found = yield from league(league_id)
+    if found is None:
+        raise StoreError("league_not_found")
+    return found
+
+
+def season(guild_id: int, game_type: str) -> Body[int]:
+    found = yield Fetch("SELECT max(number) FROM seasons WHERE guild_id = ? AND game_type = ?", (guild_id, game_type))
+    return int(found[0][0]) if found and found[0][0] is not None else 1
+
+
+def create_league(guild_id: int, channel_id: int, name: str, game_type: str, config: dict[str, Any], created_by: int,
+                  due_at: float | None) -> Body[LeagueRecord]:
+    taken = yield Fetch("SELECT 1 FROM leagues WHERE guild_id = ? AND name = ?", (guild_id, name))
+    if taken:
+        raise StoreError("league_exists")
+    number = yield from season(guild_id, game_type)
+    found = yield Fetch(
+        "INSERT INTO leagues (guild_id, channel_id, name, game_type, config, status, created_by, created_at, round, due_at,"
+        " season) VALUES (?, ?, ?, ?, ?, 'signup', ?, ?, 0, ?, ?) RETURNING id",
+        (guild_id, channel_id, name, game_type, dump(config), created_by, time.time(), due_at, number))
+    return (yield from existing_league(found[0][0]))
+
+
+def join_league(league_id: int, user_id: int) -> Body[LeagueRecord]:
+    record = yield from existing_league(league_id)
+    if record.status != "signup":
+        raise StoreError("league_started")
+    if user_id in record.members:
+        raise StoreError("league_already_joined")
+    yield Execute("INSERT INTO league_members (league_id, user_id, joined_at) VALUES (?, ?, ?)", (league_id, user_id, time.time()))
+    return (yield from existing_league(league_id))
+
+
+def leave_league(league_id: int, user_id: int, withdraw: bool) -> Body[LeagueRecord]:
+    record = yield from existing_league(league_id)
+    if user_id not in record.members:
+        raise StoreError("league_not_joined")
+    if record.status == "signup":
+        yield Execute("DELETE FROM league_members WHERE league_id = ? AND user_id = ?", (league_id, user_id))
+    elif withdraw and record.status == "running":
+        yield Execute("UPDATE league_members SET status = 'withdrawn' WHERE league_id = ? AND user_id = ?", (league_id, user_id))
+    else:
+        raise StoreError("league_started")
+    return (yield from existing_league(league_id))
+
+
+def open_round(league_id: int, number: int, deadline: float, tables: list[tuple[int, ...]], byes: tuple[int, ...]) -> Body[bool]:
+    moved = yield Execute(
+        "UPDATE leagues SET round = ?, status = 'running', due_at = 0 WHERE id = ? AND round = ? AND status IN ('signup', 'running')",
+        (number, league_id, number - 1))
+    if moved != 1:
+        return False
+    yield Execute("UPDATE league_rounds SET status = 'closed' WHERE league_id = ? AND number = ?", (league_id, number - 1))
+    yield Execute("INSERT INTO league_rounds (league_id, number, deadline, byes) VALUES (?, ?, ?, ?)",
+                  (league_id, number, deadline, dump(list(byes))))
+    yield ExecuteMany("INSERT INTO league_games (league_id, round, table_no, players) VALUES (?, ?, ?, ?)",
+                      [(league_id, number, index, dump(list(table))) for index, table in enumerate(tables)])
+    return True
+
+
+def set_table_game(key: TableKey, game_id: int) -> Body[bool]:
+    changed = yield Execute("UPDATE league_games SET game_id = ? WHERE league_id = ? AND round = ? AND table_no = ?"
+                            " AND game_id IS NULL", (game_id, key.league_id, key.round, key.table))
+    return changed == 1
+
+
+def close_table(key: TableKey, status: str, ranks: tuple[int, ...] | None) -> Body[bool]:
+    changed = yield Execute(
+        "UPDATE league_games SET status = ?, ranks = ? WHERE league_id = ? AND round = ? AND table_no = ? AND status = 'open'",
+        (status, None if ranks is None else dump(list(ranks)), key.league_id, key.round, key.table))
+    return changed == 1
+
+
+def finish_league(league_id: int, status: str) -> Body[bool]:
+    changed = yield Execute("UPDATE leagues SET status = ?, due_at = NULL WHERE id = ? AND status IN ('signup', 'running')",
+                            (status, league_id))
+    if changed:
+        yield Execute("UPDATE league_rounds SET status = 'closed' WHERE league_id = ?", (league_id,))
+    return changed == 1
+
+
+def set_league_due(league_id: int, due_at: float | None) -> Body[None]:
+    yield Execute("UPDATE leagues SET due_at = ? WHERE id = ?", (due_at, league_id))
+
+
+def rounds(league_id: int) -> Body[list[RoundRecord]]:
+    found = yield Fetch("SELECT league_id, number, deadline, byes, status FROM league_rounds WHERE league_id = ? ORDER BY number",
+                        (league_id,))
+    return [RoundRecord(row[0], row[1], row[2], tuple(json.loads(row[3])), row[4]) for row in found]
+
+
+GAME_COLUMNS = "league_id, round, table_no, players, game_id, status, ranks, scores"
+
+
+def _table(row: Sequence[Any]) -> LeagueGameRecord:
+    league_id, round_, table, players, game_id, status, ranks, scores = row
+    return LeagueGameRecord(league_id, round_, table, tuple(json.loads(players)), game_id, status,
+                            None if ranks is None else tuple(json.loads(ranks)),
+                            None if scores is None else tuple(json.loads(scores)))
+
+
+def tables(league_id: int) -> Body[list[LeagueGameRecord]]:
+    found = yield Fetch(f"SELECT {GAME_COLUMNS} FROM league_games WHERE league_id = ? ORDER BY round, table_no", (league_id,))
+    return [_table(row) for row in found]
+
+
+def table_of_game(game_id: int) -> Body[LeagueGameRecord | None]:
+    found = yield Fetch(f"SELECT {GAME_COLUMNS} FROM league_games WHERE game_id = ?", (game_id,))
+    return _table(found[0]) if found else None
+
+
+RATING_COLUMNS = "user_id, mu, sigma, games, wins, season"
+
+
+def ratings(guild_id: int, game_type: str, user_ids: tuple[int, ...] | None) -> Body[dict[int, RatingRecord]]:
+    if user_ids is None:
+        found = yield Fetch(f"SELECT {RATING_COLUMNS} FROM ratings WHERE guild_id = ? AND game_type = ?", (guild_id, game_type))
+    else:
+        if not user_ids:
+            return {}
+        found = yield Fetch(f"SELECT {RATING_COLUMNS} FROM ratings WHERE guild_id = ? AND game_type = ?"
+                            f" AND user_id IN ({', '.join('?' * len(user_ids))})", (guild_id, game_type, *user_ids))
+    return {row[0]: RatingRecord(*row) for row in found}
+
+
+def user_ratings(guild_id: int, user_id: int) -> Body[dict[str, RatingRecord]]:
+    found = yield Fetch(f"SELECT game_type, {RATING_COLUMNS} FROM ratings WHERE user_id = ? AND guild_id = ?", (user_id, guild_id))
+    return {row[0]: RatingRecord(*row[1:]) for row in found}
+
+
+def history(guild_id: int, game_type: str, user_id: int | None) -> Body[list[HistoryRecord]]:
+    columns = ("guild_id, game_type, season, user_id, game_id, rank, team, mu_before, sigma_before, mu_after, sigma_after, at")
+    if user_id is None:
+        found = yield Fetch(f"SELECT {columns} FROM rating_history WHERE guild_id = ? AND game_type = ? ORDER BY at, game_id, user_id",
+                            (guild_id, game_type))
+    else:
+        found = yield Fetch(f"SELECT {columns} FROM rating_history WHERE user_id = ? AND guild_id = ? AND game_type = ?"
+                            " ORDER BY at, game_id", (user_id, guild_id, game_type))
+    return [HistoryRecord(*row) for row in found]
+
+
+def _apply_changes(guild_id: int, game_type: str, season_number: int, changes: Sequence[RatingChange], now: float) -> Body[None]:
+    """Each rating compare-and-set on the value it was computed from; any mismatch aborts the whole
+    transaction (the caller recomputes from fresh ratings and tries again)."""
+    for change in changes:
+        before = change.before
+        if before is None:
+            written = yield Execute(
+                "INSERT INTO ratings (guild_id, game_type, user_id, mu, sigma, games, wins, season, updated_at)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (guild_id, game_type, user_id) DO NOTHING",
+                (guild_id, game_type, change.user_id, change.mu_after, change.sigma_after, 1 if change.game_id else 0,
+                 1 if change.won else 0, season_number, now))
+        else:
+            games = before.games + 1 if change.game_id is not None else 0
+            wins = before.wins + (1 if change.won else 0) if change.game_id is not None else 0
+            written = yield Execute(
+                "UPDATE ratings SET mu = ?, sigma = ?, games = ?, wins = ?, season = ?, updated_at = ?"
+                " WHERE guild_id = ? AND game_type = ? AND user_id = ? AND mu = ? AND sigma = ? AND games = ?",
+                (change.mu_after, change.sigma_after, games, wins, season_number, now,
+                 guild_id, game_type, change.user_id, before.mu, before.sigma, before.games))
+        if written != 1:
+            raise StoreError("ratings_changed", f"user {change.user_id}")
+    yield ExecuteMany(
+        "INSERT INTO rating_history (guild_id, game_type, season, user_id, game_id, rank, team, mu_before, sigma_before,"
+        " mu_after, sigma_after, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        [(guild_id, game_type, season_number, change.user_id, change.game_id, change.rank, change.team,
+          change.before.mu if change.before else None, change.before.sigma if change.before else None,
+          change.mu_after, change.sigma_after, now) for change in changes])
+
+
+def game_end(game_id: int, end: GameEnd, now: float) -> Body[None]:
+    """Inside the last step's transaction: the ratings and the league table's result."""
+    if end.ratings:
+        yield from _apply_changes(end.guild_id, end.game_type, end.season, end.ratings, now)
+    if end.table is not None:
+        yield Execute(
+            "UPDATE league_games SET status = 'finished', ranks = ?, scores = ?"
+            " WHERE league_id = ? AND round = ? AND table_no = ? AND game_id = ? AND status = 'open'",
+            (None if end.ranks is None else dump(list(end.ranks)), None if end.scores is None else dump(list(end.scores)),
+             end.table.league_id, end.table.round, end.table.table, game_id))
+        # the league's next pass looks at once: the round may be complete (it then restores the deadline)
+        yield Execute("UPDATE leagues SET due_at = 0 WHERE id = ? AND status = 'running'", (end.table.league_id,))
+
+
+def new_season(guild_id: int, game_type: str, number: int, resets: Sequence[RatingChange]) -> Body[bool]:
+    current = yield from season(guild_id, game_type)
+    if current != number - 1:
+        return False
+    now = time.time()
+    if current == 1:  # the first season exists implicitly until a second one starts
+        yield Execute("INSERT INTO seasons (guild_id, game_type, number, started_at) VALUES (?, ?, 1, 0)"
+                      " ON CONFLICT (guild_id, game_type, number) DO NOTHING", (guild_id, game_type))
+    yield Execute("INSERT INTO seasons (guild_id, game_type, number, started_at) VALUES (?, ?, ?, ?)",
+                  (guild_id, game_type, number, now))
+    yield from _apply_changes(guild_id, game_type, number, resets, now)
+    return True
+
+
+def due_leagues(now: float, limit: int) -> Body[list[LeagueRecord]]:
+    return (yield from leagues_where("due_at IS NOT NULL AND due_at <= ? AND status IN ('signup', 'running')", (now,), limit))
+
+
+def list_leagues(guild_id: int, statuses: tuple[str, ...], user_id: int | None, game_type: str | None) -> Body[list[LeagueRecord]]:
+    where = f"guild_id = ? AND status IN ({', '.join('?' * len(statuses))})"
+    params: list[Any] = [guild_id, *statuses]
+    if user_id is not None:
+        where += " AND id IN (SELECT league_id FROM league_members WHERE user_id = ?)"
+        params.append(user_id)
+    if game_type is not None:
+        where += " AND game_type = ?"
+        params.append(game_type)
+    return (yield from leagues_where(where, params))
+
+
+class LeagueOperations:
+    """The `LeagueStore` methods of `storage.sql_store.SqlStore`, over its `_write` and `_read`."""
+
+    _write: Callable[[Callable[[], Body[Any]]], Awaitable[Any]]
+    _read: Callable[[Callable[[], Body[Any]]], Awaitable[Any]]
+
+    async def create_league(self, *, guild_id: int, channel_id: int, name: str, game_type: str, config: dict[str, Any],
+                            created_by: int, due_at: float | None) -> LeagueRecord:
+        return await self._write(lambda: create_league(guild_id, channel_id, name, game_type, config, created_by, due_at))
+
+    async def get_league(self, league_id: int) -> LeagueRecord | None:
+        return await self._read(lambda: league(league_id))
+
+    async def list_leagues(self, guild_id: int, *, statuses: tuple[str, ...] = LEAGUE_OPEN, user_id: int | None = None,
+                           game_type: str | None = None) -> list[LeagueRecord]:
+        if not statuses:
+            return []
+        return await self._read(lambda: list_leagues(guild_id, statuses, user_id, game_type))
+
+    async def join_league(self, league_id: int, user_id: int) -> LeagueRecord:
+        return await self._write(lambda: join_league(league_id, user_id))
+
+    async def leave_league(self, league_id: int, user_id: int, *, withdraw: bool = False) -> LeagueRecord:
+        return await self._write(lambda: leave_league(league_id, user_id, withdraw))
+
+    async def open_round(self, league_id: int, *, number: int, deadline: float, tables: list[tuple[int, ...]],
+                         byes: tuple[int, ...]) -> bool:
+        return await self._write(lambda: open_round(league_id, number, deadline, tables, byes))
+
+    async def set_table_game(self, key: TableKey, game_id: int) -> bool:
+        return await self._write(lambda: set_table_game(key, game_id))
+
+    async def close_table(self, key: TableKey, *, status: TableStatus, ranks: tuple[int, ...] | None = None) -> bool:
+        return await self._write(lambda: close_table(key, status, ranks))
+
+    async def finish_league(self, league_id: int, *, status: LeagueStatus = "finished") -> bool:
+        return await self._write(lambda: finish_league(league_id, status))
+
+    async def set_league_due(self, league_id: int, due_at: float | None) -> None:
+        await self._write(lambda: set_league_due(league_id, due_at))
+
+    async def league_rounds(self, league_id: int) -> list[RoundRecord]:
+        return await self._read(lambda: rounds(league_id))
+
+    async def league_games(self, league_id: int) -> list[LeagueGameRecord]:
+        return await self._read(lambda: tables(league_id))
+
+    async def table_of_game(self, game_id: int) -> LeagueGameRecord | None:
+        return await self._read(lambda: table_of_game(game_id))
+
+    async def due_leagues(self, now: float, *, limit: int = 50) -> list[LeagueRecord]:
+        return await self._read(lambda: due_leagues(now, limit))
+
+    async def get_ratings(self, guild_id: int, game_type: str, user_ids: tuple[int, ...] | None = None) -> dict[int, RatingRecord]:
+        return await self._read(lambda: ratings(guild_id, game_type, user_ids))
+
+    async def user_ratings(self, guild_id: int, user_id: int) -> dict[str, RatingRecord]:
+        return await self._read(lambda: user_ratings(guild_id, user_id))
+
+    async def rating_history(self, guild_id: int, game_type: str, *, user_id: int | None = None) -> list[HistoryRecord]:
+        return await self._read(lambda: history(guild_id, game_type, user_id))
+
+    async def current_season(self, guild_id: int, game_type: str) -> int:
+        return await self._read(lambda: season(guild_id, game_type))
+
+    async def new_season(self, guild_id: int, game_type: str, *, number: int, resets: tuple[RatingChange, ...]) -> bool:
+        return await self._write(lambda: new_season(guild_id, game_type, number, resets))

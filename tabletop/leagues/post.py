@@ -1,0 +1,175 @@
+"""The Discord side of leagues: opening a round's games in the league's channel (one thread per game,
+only its players pinged), the league loop's pass, and the standings as an image and as text.
+
+Games are created and started by `LeagueService` and published through the one publish path
+(`publish_start`, `after_commit`) like any other game; this module only adds the league's own messages.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import logging
+from typing import TYPE_CHECKING, Sequence
+
+import discord
+
+from engine import registry
+from renderers.output import IMAGE_SUFFIX, encode_image
+from renderers.standings import StandingsRow, standings_image
+from tabletop import announce
+from tabletop.i18n import lang, tr
+from tabletop.interactions import clip
+from tabletop.leagues.service import LeagueService, Progress, league_config
+from tabletop.leagues.standings import points_text, text_table
+from tabletop.lobby_ui import THREAD_ARCHIVE_MINUTES
+from tabletop.publish import after_commit, publish_start
+from tabletop.service import Loaded
+from storage.league_records import LeagueGameRecord, LeagueRecord
+
+if TYPE_CHECKING:
+    from tabletop.bot import TabletopBot
+
+log = logging.getLogger("tabletop.leagues")
+PASS_LIMIT = 20
+
+
+def leagues_of(bot: "TabletopBot") -> LeagueService:
+    """Stateless: built over the bot's store, game service and clock whenever needed."""
+    return LeagueService(bot.store, bot.service, bot.service.now)
+
+
+async def league_locale(bot: "TabletopBot", league: LeagueRecord) -> str:
+    return lang((await bot.store.get_guild_settings(league.guild_id)).get("locale", "en"))
+
+
+def pings(users: Sequence[int]) -> discord.AllowedMentions:
+    return discord.AllowedMentions(everyone=False, roles=False, replied_user=False,
+                                   users=[discord.Object(user) for user in users if user > 0])
+
+
+def mention(user: int) -> str:
+    return f"<@{user}>" if user > 0 else "AI"
+
+
+async def say(bot: "TabletopBot", league: LeagueRecord, content: str, users: Sequence[int] = (),
+              file: discord.File | None = None) -> int | None:
+    """A message in the league's channel notifying exactly `users`; its id, or None when Discord refused."""
+    channel = bot.get_partial_messageable(league.channel_id)
+    kwargs = {"file": file} if file is not None else {}
+    try:
+        message = await channel.send(clip(content), allowed_mentions=pings(users), **kwargs)
+    except discord.HTTPException:
+        log.warning("league %s: could not post in channel %s", league.id, league.channel_id, exc_info=True)
+        return None
+    return message.id
+
+
+async def open_tables(bot: "TabletopBot", league: LeagueRecord, tables: Sequence[LeagueGameRecord]) -> None:
+    """Each table's game: a message naming its players (pinging only them), a thread on it, the first
+    board. A table whose game already runs (a pass repeated after a crash) is left alone."""
+    service = leagues_of(bot)
+    locale = await league_locale(bot, league)
+    game_name = registry.get(league.game_type).name.get(locale)
+    for table in tables:
+        try:
+            loaded = await service.open_table(league, table)
+        except Exception:  # noqa: BLE001 - one table failing must not keep the others from opening
+            log.exception("league %s: table %s/%s could not be opened", league.id, table.round, table.table)
+            continue
+        if loaded is None:
+            continue
+        record = loaded.record
+        deadline = next((r.deadline for r in await bot.store.league_rounds(league.id) if r.number == table.round), None)
+        intro = tr("league.table_intro", locale, league=league.name, round=table.round, table=table.table + 1, game=game_name,
+                   id=record.id, players=" / ".join(mention(user) for user in table.players),
+                   deadline=f"<t:{int(deadline)}:R>" if deadline else "-")
+        message_id = await say(bot, league, intro, table.players)
+        thread_id = await open_thread(bot, league, message_id, tr("game.thread_name", locale, game=game_name, id=record.id))
+        if thread_id is not None:
+            await bot.store.set_messages(record.id, thread_id=thread_id)
+        header = None if thread_id is not None else tr("game.no_thread", locale)
+        record = await bot.store.get_game(record.id) or record
+        start_line = await announce.start_line(bot, record)
+        await publish_start(bot, Loaded(record, loaded.match), "\n".join(filter(None, [header, start_line])))
+
+
+async def open_thread(bot: "TabletopBot", league: LeagueRecord, message_id: int | None, name: str) -> int | None:
+    """A thread on the table's message; None when there is no message or threads are refused (the game
+    then goes on in the league's channel, saying so)."""
+    if message_id is None:
+        return None
+    try:
+        thread = await bot.http.start_thread_with_message(league.channel_id, message_id, name=name[:100],
+                                                          auto_archive_duration=THREAD_ARCHIVE_MINUTES)
+    except discord.HTTPException:
+        return None
+    return int(thread["id"])
+
+
+async def announce_progress(bot: "TabletopBot", progress: Progress) -> None:
+    """Publish what one look at a league did: forced results, void tables, a new round, the end."""
+    league = progress.league
+    locale = await league_locale(bot, league)
+    for played in progress.forced:
+        await after_commit(bot, played)
+    for table in progress.voided:
+        await say(bot, league, tr("league.table_void", locale, league=league.name, round=table.round, table=table.table + 1,
+                                  players=" / ".join(mention(user) for user in table.players)))
+    if progress.short:
+        await say(bot, league, tr("league.short", locale, league=league.name, count=len(league.members),
+                                  needed=league_config(league).players), [league.created_by])
+    if progress.opened is not None:
+        rounds = await bot.store.league_rounds(league.id)
+        current = rounds[-1]
+        byes = ", ".join(mention(user) for user in current.byes) or "-"
+        await say(bot, league, tr("league.round_opened", locale, league=league.name, round=current.number,
+                                  deadline=f"<t:{int(current.deadline)}:f>", byes=byes), current.byes)
+    if progress.tables:
+        await open_tables(bot, league, progress.tables)
+    if progress.finished:
+        content, file = await standings_payload(bot, league, locale, final=True)
+        await say(bot, league, content, list(league.members), file)
+
+
+async def league_pass(bot: "TabletopBot") -> int:
+    """Every due league looked at once; returns how many. Errors stay with their league."""
+    now = bot.service.now()
+    due = await bot.store.due_leagues(now, limit=PASS_LIMIT)
+    service = leagues_of(bot)
+    for league in due:
+        try:
+            await announce_progress(bot, await service.advance(league))
+        except Exception:  # noqa: BLE001 - the loop must go on with the other leagues
+            log.exception("league %s: the pass failed", league.id)
+    return len(due)
+
+
+async def names_of(bot: "TabletopBot", users: Sequence[int], locale: str) -> dict[int, str]:
+    return {user: (await bot.display_name(user)) if user > 0 else tr("league.ai", locale) for user in users}
+
+
+def tiebreak_label(name: str, locale: str) -> str:
+    return tr(f"league.tb_{name}", locale)
+
+
+async def standings_payload(bot: "TabletopBot", league: LeagueRecord, locale: str, *,
+                            final: bool = False) -> tuple[str, discord.File]:
+    """The standings as text (the message) and as an image (its attachment), in one language."""
+    service = leagues_of(bot)
+    rows = await service.table(league)
+    config = league_config(league)
+    names = await names_of(bot, [row.user_id for row in rows], locale)
+    headers = ["#", tr("league.col_name", locale), tr("league.col_points", locale), tr("league.col_record", locale),
+               *(tiebreak_label(name, locale) for name in config.effective_tiebreaks)]
+    image_rows = [StandingsRow(row.place, names[row.user_id], points_text(row.points), f"{row.wins}-{row.draws}-{row.losses}",
+                               tuple(points_text(value) for value in row.tiebreaks), row.user_id in league.withdrawn)
+                  for row in rows]
+    game_name = registry.get(league.game_type).name.get(locale)
+    title = f"{league.name} — {game_name}"
+    done = league.round - (1 if league.status == "running" else 0)
+    subtitle = tr("league.final" if final else "league.after_round", locale, round=done)
+    data = await asyncio.to_thread(lambda: encode_image(standings_image(title, subtitle, headers, image_rows)))
+    file = discord.File(io.BytesIO(data), filename=f"standings-{league.id}-r{done}.{IMAGE_SUFFIX}")
+    return f"**{title}** · {subtitle}\n" + text_table(rows, {user: announce.escape(name) for user, name in names.items()}, headers), file
+

@@ -1,0 +1,338 @@
+"""League operations over the store and the game service, with no Discord in them.
+
+The Discord side (tabletop/leagues/post.py) calls these and then posts what they return: the tables of a
+new round to open as games, the steps a deadline forced to publish. Every state change is one store
+transaction, compare-and-set where two passes could race (a round is paired once; a table is decided
+once), so a pass interrupted at any point is simply run again.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Callable, Sequence
+
+from engine.core.errors import GameError
+from tabletop.clocks import HOUR
+from tabletop.i18n import text
+from tabletop.leagues.config import LeagueConfig, validate
+from tabletop.leagues.deadlines import verdict
+from tabletop.leagues.pairing import (
+    PairingError, Round, ladder_round, multiplayer_round_robin, round_robin, swiss_round,
+)
+from tabletop.leagues.ratings import RatedGame, Rating, recompute, soft_reset
+from tabletop.leagues.results import rating_of
+from tabletop.leagues.standings import Row, TableResult, standings
+from tabletop.service import TIME_OPTION, GameService, Loaded, Played, match_of
+from storage.base import GameRecord, LobbyError, Store, StoreError
+from storage.league_records import LeagueGameRecord, LeagueRecord, RatingChange, RoundRecord
+
+ENOUGH_WAIT = 24 * HOUR
+"""A sign-up deadline reached without enough members is retried this much later (admins are told)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Progress:
+    """What one look at a league did, for the Discord side to announce: the round opened (its tables
+    still to be opened as games), the steps forced at a deadline, the tables voided, the league's end."""
+
+    league: LeagueRecord
+    opened: int | None = None
+    forced: tuple[Played, ...] = ()
+    voided: tuple[LeagueGameRecord, ...] = ()
+    finished: bool = False
+    short: bool = False
+    """The sign-up deadline passed with too few members."""
+    tables: tuple[LeagueGameRecord, ...] = field(default=())
+
+
+def league_config(league: LeagueRecord) -> LeagueConfig:
+    return LeagueConfig.from_json(league.config)
+
+
+def results_of(tables: Sequence[LeagueGameRecord]) -> list[TableResult]:
+    """Decided tables as standings input: a void table is a double forfeit (nobody scores)."""
+    return [TableResult(table.round, table.players, table.ranks if table.status == "finished" else None, table.scores)
+            for table in tables if table.status != "open"]
+
+
+def bye_points(config: LeagueConfig) -> float:
+    """A bye is worth a win in a duel, and half the points of a table in a multiplayer game."""
+    return 1.0 if config.players == 2 else 0.5
+
+
+def byes_of(rounds: Sequence[RoundRecord]) -> list[tuple[int, int]]:
+    return [(round_.number, user) for round_ in rounds for user in round_.byes]
+
+
+def as_rounds(rounds: Sequence[RoundRecord], tables: Sequence[LeagueGameRecord]) -> list[Round]:
+    return [Round(tuple(table.players for table in tables if table.round == round_.number), round_.byes) for round_ in rounds]
+
+
+class LeagueService:
+    def __init__(self, store: Store, games: GameService, now: Callable[[], float]) -> None:
+        self.store = store
+        self.games = games
+        self.now = now
+
+    # ---- sign-up ------------------------------------------------------------------------------------
+
+    async def create(self, *, guild_id: int, channel_id: int, user_id: int, name: str, game_type: str,
+                     config: LeagueConfig, signup_hours: int | None) -> LeagueRecord:
+        validate(game_type, config, name)
+        due = self.now() + signup_hours * HOUR if signup_hours else None
+        return await self.store.create_league(guild_id=guild_id, channel_id=channel_id, name=name.strip(), game_type=game_type,
+                                              config=config.to_json(), created_by=user_id, due_at=due)
+
+    async def join(self, league: LeagueRecord, user_id: int) -> LeagueRecord:
+        return await self.store.join_league(league.id, user_id)
+
+    async def leave(self, league: LeagueRecord, user_id: int) -> LeagueRecord:
+        return await self.store.leave_league(league.id, user_id)
+
+    async def withdraw(self, league: LeagueRecord, user_id: int) -> tuple[LeagueRecord, list[Played]]:
+        """An admin takes a member out of a league (they left the server, or asked). Before the start that
+        is leaving; in a running league their results stay in the table, they are paired no more, and each
+        of their games still in progress is forfeited by their seat at once (the steps come back to be
+        published), so their opponents are not kept waiting until the deadline."""
+        updated = await self.store.leave_league(league.id, user_id, withdraw=league.status == "running")
+        forfeits: list[Played] = []
+        for table in await self.store.league_games(league.id):
+            if table.status != "open" or user_id not in table.players or table.game_id is None:
+                continue
+            record = await self.store.get_game(table.game_id)
+            if record is None or record.status != "active":
+                continue
+            try:
+                forfeits.append(await self.games.concede(Loaded(record, match_of(record)), record.players.index(user_id),
+                                                         forfeit=True))
+            except GameError:
+                continue  # the game ended meanwhile
+        return updated, forfeits
+
+    # ---- rounds -------------------------------------------------------------------------------------
+
+    async def start(self, league: LeagueRecord) -> Progress:
+        if league.status != "signup":
+            raise GameError(text("league.already_started"))
+        config = league_config(league)
+        if len(league.members) < config.players:
+            raise GameError(text("league.too_few"))
+        return await self.open_next(league)
+
+    async def plan(self, league: LeagueRecord, rounds: Sequence[RoundRecord], tables: Sequence[LeagueGameRecord]) -> Round | None:
+        """The next round, or None when the league has played all of its rounds."""
+        config = league_config(league)
+        number = len(rounds) + 1
+        previous = as_rounds(rounds, tables)
+        active = list(league.members)
+        if config.format in ("rr", "drr"):
+            roster = sorted(previous[0].players if previous else active)  # everyone who started, in a fixed order
+            double = config.format == "drr"
+            schedule = round_robin(roster, double) if config.players == 2 else \
+                multiplayer_round_robin(roster, config.players, double, seed=league.id)
+            if number > len(schedule):
+                return None
+            return self.without_withdrawn(schedule[number - 1], active, config.players)
+        total = config.rounds
+        if number > total:
+            return None
+        if config.format == "swiss":
+            rows = standings(active, results_of(tables), byes_of(rounds), (), bye_points(config))
+            scores = {row.user_id: row.points for row in rows}
+            ratings = await self.store.get_ratings(league.guild_id, league.game_type, tuple(active))
+            seeding = sorted(active, key=lambda user: -rating_of(ratings.get(user)).conservative)
+            return swiss_round(active, scores, previous, config.players, seed=league.id + number, seeding=seeding)
+        ratings = await self.store.get_ratings(league.guild_id, league.game_type, tuple(active))
+        return ladder_round(active, {user: rating_of(ratings.get(user)).conservative for user in active}, previous,
+                            config.players, seed=league.id + number)
+
+    @staticmethod
+    def without_withdrawn(round_: Round, active: Sequence[int], size: int) -> Round:
+        """A scheduled round with withdrawn members taken out: a table left short seats nobody, and its
+        remaining players get a bye."""
+        tables, byes = [], [user for user in round_.byes if user in active]
+        for table in round_.tables:
+            kept = tuple(user for user in table if user in active)
+            if len(kept) == size:
+                tables.append(kept)
+            else:
+                byes += kept
+        return Round(tuple(tables), tuple(byes))
+
+    async def open_next(self, league: LeagueRecord) -> Progress:
+        """Pair and store the next round (or finish the league); the tables come back to be opened."""
+        rounds = await self.store.league_rounds(league.id)
+        tables = await self.store.league_games(league.id)
+        try:
+            planned = await self.plan(league, rounds, tables)
+        except PairingError as error:
+            if league.status == "signup":
+                raise GameError(text("league.too_few")) from error
+            planned = None  # withdrawals left too few members to fill a table: the league ends here
+        if planned is None:
+            await self.store.finish_league(league.id)
+            return Progress(await self.reload(league), finished=True)
+        number = len(rounds) + 1
+        deadline = self.now() + league_config(league).round_hours * HOUR
+        if not await self.store.open_round(league.id, number=number, deadline=deadline, tables=list(planned.tables),
+                                           byes=planned.byes):
+            return Progress(league)  # another pass paired it
+        opened = [table for table in await self.store.league_games(league.id) if table.round == number]
+        return Progress(await self.reload(league), opened=number, tables=tuple(opened))
+
+    async def reload(self, league: LeagueRecord) -> LeagueRecord:
+        found = await self.store.get_league(league.id)
+        if found is None:
+            raise GameError(text("league.not_found"))
+        return found
+
+    async def open_table(self, league: LeagueRecord, table: LeagueGameRecord) -> Loaded | None:
+        """The game of one table, created and started (seats in the table's order, the league's options
+        and time control). Resumable and race-safe: a table whose game was created but not started is
+        started; a table another pass claimed first, or whose game already runs, is left alone (None)."""
+        record = await self.store.get_game(table.game_id) if table.game_id is not None else None
+        if record is None:
+            config = league_config(league)
+            options = dict(config.options) | ({TIME_OPTION: config.time_control} if config.time_control else {})
+            record = await self.store.create_game(game_type=league.game_type, guild_id=league.guild_id,
+                                                  channel_id=league.channel_id, host_id=table.players[0],
+                                                  options=options, capacity=len(table.players))
+            if not await self.store.set_table_game(table.key, record.id):
+                await self.store.cancel_game(record.id, lobby_only=True)
+                return None
+        if record.status != "lobby":
+            return None
+        for user in table.players:
+            if user not in record.players:
+                record = await self.store.add_player(record.id, user)
+        if list(record.players) != list(table.players):
+            raise GameError(text("league.bad_table"))
+        try:
+            return await self.games.start(record, table.players[0], True)
+        except LobbyError:
+            return None  # another pass started it first
+
+    async def advance(self, league: LeagueRecord) -> Progress:
+        """One look at a due league: start it at the end of sign-up; in a running one, tables whose game
+        was cancelled by hand are voided, a round past its deadline is decided by the league's policy,
+        and a finished round leads to the next (or the league's end)."""
+        now = self.now()
+        if league.status == "signup":
+            if len(league.members) >= league_config(league).players:
+                return await self.open_next(league)
+            await self.store.set_league_due(league.id, now + ENOUGH_WAIT)
+            return Progress(league, short=True)
+        rounds = await self.store.league_rounds(league.id)
+        if not rounds:
+            return await self.open_next(league)
+        current = rounds[-1]
+        tables = [table for table in await self.store.league_games(league.id) if table.round == current.number]
+        forced: list[Played] = []
+        voided: list[LeagueGameRecord] = []
+        unopened: list[LeagueGameRecord] = []
+        for table in tables:
+            if table.status != "open":
+                continue
+            record = await self.store.get_game(table.game_id) if table.game_id is not None else None
+            if (table.game_id is None or (record is not None and record.status == "lobby")) and now < current.deadline:
+                unopened.append(table)
+            elif record is None or record.status in ("cancelled", "lobby"):
+                if await self.store.close_table(table.key, status="void"):
+                    voided.append(table)
+            elif record.status == "finished":
+                await self.close_finished(table, record)
+            elif now >= current.deadline:
+                played = await self.decide(league, table, record)
+                if played is not None:
+                    forced.append(played)
+                else:
+                    voided.append(table)
+        remaining = [table for table in await self.store.league_games(league.id)
+                     if table.round == current.number and table.status == "open"]
+        if remaining:
+            await self.store.set_league_due(league.id, current.deadline)
+            return Progress(league, forced=tuple(forced), voided=tuple(voided), tables=tuple(unopened))
+        following = await self.open_next(await self.reload(league))
+        return Progress(following.league, following.opened, tuple(forced), tuple(voided), following.finished,
+                        tables=following.tables)
+
+    async def close_finished(self, table: LeagueGameRecord, record: GameRecord) -> None:
+        """A game that ended without its table being decided (it ended before the table knew its game):
+        the outcome is copied, unrated."""
+        outcome = match_of(record).outcome
+        ranks = tuple(outcome.ranks[record.players.index(user)] for user in table.players) if outcome else None
+        await self.store.close_table(table.key, status="finished" if ranks else "void", ranks=ranks)
+
+    async def decide(self, league: LeagueRecord, table: LeagueGameRecord, record: GameRecord) -> Played | None:
+        """The deadline's verdict on a game still running: the awaited seat forfeits (its step, committed
+        with the table's result, is returned to publish), or the game is called off as a double forfeit."""
+        loaded = Loaded(record, match_of(record))
+        judged = verdict(league_config(league).policy, loaded.match.awaited_seats(), True)
+        if judged.kind == "forfeit" and judged.seat is not None:
+            try:
+                return await self.games.concede(loaded, judged.seat, forfeit=True, expected_version=record.version)
+            except GameError:
+                return None  # a move landed meanwhile: the next pass judges the new position
+        cancelled = loaded.match.cancelled()
+        if await self.store.cancel_game(record.id, state=cancelled.to_json(), version=cancelled.version):
+            await self.store.close_table(table.key, status="void")
+        return None
+
+    # ---- reading ------------------------------------------------------------------------------------
+
+    async def table(self, league: LeagueRecord) -> list[Row]:
+        rounds = await self.store.league_rounds(league.id)
+        tables = await self.store.league_games(league.id)
+        config = league_config(league)
+        return standings([*league.members, *league.withdrawn], results_of(tables), byes_of(rounds),
+                         config.effective_tiebreaks, bye_points(config))
+
+    async def recomputed_table(self, league: LeagueRecord) -> list[Row]:
+        """The standings rebuilt from the stored games themselves (each table's game replayed to its
+        outcome), not from the results the league recorded: the consistency check of the issue."""
+        rounds = await self.store.league_rounds(league.id)
+        results: list[TableResult] = []
+        for table in await self.store.league_games(league.id):
+            if table.status == "open":
+                continue
+            record = await self.store.get_game(table.game_id) if table.game_id is not None else None
+            finished = record is not None and record.status == "finished" and record.state is not None
+            outcome = match_of(record).outcome if record is not None and finished else None
+            ranks = tuple(outcome.ranks[record.players.index(user)] for user in table.players) if outcome else None
+            scores = tuple(outcome.scores[record.players.index(user)] for user in table.players) \
+                if outcome is not None and outcome.scores is not None else None
+            results.append(TableResult(table.round, table.players, ranks, scores))
+        config = league_config(league)
+        return standings([*league.members, *league.withdrawn], results, byes_of(rounds), config.effective_tiebreaks,
+                         bye_points(config))
+
+    # ---- seasons and ratings ------------------------------------------------------------------------
+
+    async def new_season(self, guild_id: int, game_type: str) -> int:
+        """Every rating of the game on this server soft-resets towards the mean; history is kept."""
+        for _ in range(8):
+            number = await self.store.current_season(guild_id, game_type) + 1
+            current = await self.store.get_ratings(guild_id, game_type)
+            resets = tuple(RatingChange(user, reset.mu, reset.sigma, record)
+                           for user, record in sorted(current.items())
+                           for reset in [soft_reset(rating_of(record))])
+            try:
+                if await self.store.new_season(guild_id, game_type, number=number, resets=resets):
+                    return number
+            except StoreError as error:  # a game ended meanwhile: read again
+                if error.code != "ratings_changed":
+                    raise
+        raise GameError(text("league.busy"))
+
+    async def audit(self, guild_id: int, game_type: str) -> dict[int, Rating]:
+        """Ratings recomputed from the stored history alone (every rated game, season by season)."""
+        history = await self.store.rating_history(guild_id, game_type)
+        games: dict[int, list] = {}
+        for entry in history:
+            if entry.game_id is not None:
+                games.setdefault(entry.game_id, []).append(entry)
+        ordered = sorted(games.values(), key=lambda entries: (entries[0].at, entries[0].game_id))
+        return recompute(RatedGame(entries[0].game_id, tuple(e.user_id for e in entries), tuple(e.rank or 1 for e in entries),
+                                   tuple(e.team if e.team is not None else i for i, e in enumerate(entries)), entries[0].season)
+                         for entries in ordered)
+

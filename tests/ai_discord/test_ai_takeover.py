@@ -1,0 +1,103 @@
+"""An AI takes over a seat whose clock ran out (policy "ai"), plays it until its player returns by
+`/game return` or the notice's button; a restart in the middle of an AI search searches again once."""
+
+from __future__ import annotations
+
+import asyncio
+import random
+
+from tabletop.ai_seats import has_ai_seats, taken_over
+from tabletop.clocks import HOUR
+from tabletop.service import Loaded
+from tests.ai_discord.helpers import match_of, scheduler_pass, settings, spy_dms, start_with_ai
+from tests.e2e.conftest import ALICE, CAROL, DAVE
+from tests.e2e.driver import GUILD, Table
+
+
+async def carol_times_out(table: Table) -> int:
+    """A two-player High Card game where Carol's clock runs out on her turn; the server's policy is "ai"."""
+    await settings(table, time_control="move:3600", timeout_policy="ai", grace_hours=0, ai_level="easy")
+    game_id = await table.start_game(ALICE, [CAROL], "highcard")
+    rng = random.Random(6)
+    for _ in range(4):
+        record = await table.record(game_id)
+        if record.players[match_of(record).awaited_seats()[0]] == CAROL:
+            break
+        await table.take_turn(ALICE, game_id, rng)
+    record = await table.record(game_id)
+    assert record.players[match_of(record).awaited_seats()[0]] == CAROL
+    table.clock.advance(HOUR + 1)
+    await scheduler_pass(table)
+    return game_id
+
+
+async def test_the_ai_plays_a_timed_out_seat_until_its_player_returns(table: Table) -> None:
+    opened = spy_dms(table)
+    game_id = await carol_times_out(table)
+    record = await table.record(game_id)
+    assert record.status == "active" and taken_over(record) == {1: "easy"} and has_ai_seats(record)
+    assert record.players == (ALICE, CAROL), "the seat keeps its place and its user"
+    log = await table.bot.store.actions(game_id)
+    assert log[-1].seat == 1, "the AI moved for Carol"
+    thread = record.thread_id
+    assert thread is not None
+    notice = next(m for m in table.world.messages_in(thread) if f"tt:ai:back:{game_id}:1" in m.custom_ids())
+    assert "AI・やさしい" in notice.text and "carol" in notice.text
+    if record.players[match_of(record).awaited_seats()[0]] == ALICE:
+        await table.take_turn(ALICE, game_id, random.Random(2))
+    record = await table.record(game_id)
+    if record.status == "active":
+        assert ALICE in [record.players[s] for s in match_of(record).awaited_seats()], "the AI answered again"
+    # somebody else may not give Carol's seat back; Carol may
+    await table.world.click(ALICE, notice, f"tt:ai:back:{game_id}:1")
+    assert taken_over(await table.record(game_id)) == {1: "easy"}
+    await table.world.click(CAROL, notice, f"tt:ai:back:{game_id}:1")
+    record = await table.record(game_id)
+    assert taken_over(record) == {} and has_ai_seats(record), "the game stays marked as helped by an AI"
+    assert any("戻りました" in m.text for m in table.world.messages_in(thread))
+    assert all(user > 0 for user in opened)
+
+
+async def test_game_return_is_for_the_seats_own_player_in_its_server(table: Table) -> None:
+    game_id = await carol_times_out(table)
+    record = await table.record(game_id)
+    if record.status != "active":
+        return
+    thread = record.thread_id
+    refused = await table.world.slash(DAVE, "game return", {"game": game_id}, channel_id=thread, guild_id=GUILD)
+    assert refused.followups or refused.answered
+    assert taken_over(await table.record(game_id)) == {1: "easy"}
+    await table.world.slash(ALICE, "game return", {"game": game_id}, channel_id=thread, guild_id=GUILD)
+    assert taken_over(await table.record(game_id)) == {1: "easy"}
+    await table.world.slash(CAROL, "game return", {"game": game_id})  # from DMs: not the game's server
+    assert taken_over(await table.record(game_id)) == {1: "easy"}
+    await table.world.slash(CAROL, "game return", {}, channel_id=thread, guild_id=GUILD)
+    record = await table.record(game_id)
+    assert taken_over(record) == {}
+    if record.status == "active" and 1 in match_of(record).awaited_seats():
+        version = record.version
+        await scheduler_pass(table)
+        assert (await table.record(game_id)).version == version, "the AI no longer moves for Carol"
+
+
+async def test_a_restart_during_an_ai_search_searches_again_and_moves_once(table: Table) -> None:
+    game_id = await start_with_ai(table, ALICE, [], "highcard", ["normal"])
+    started: list[int] = []
+
+    async def stuck(loaded: Loaded, seat: int, level: str) -> str:
+        started.append(loaded.match.version)
+        await asyncio.sleep(3600)  # the process dies before this search ends
+        raise AssertionError("unreachable")
+
+    table.bot.ai.search = stuck
+    await table.take_turn(ALICE, game_id, random.Random(1))
+    record = await table.record(game_id)
+    assert started == [record.version] and 1 in match_of(record).awaited_seats()
+    await table.restart()  # the new process's first scheduler pass finds the game due (tabletop.clocks)
+    await scheduler_pass(table)
+    log = [(entry.seq, entry.seat) for entry in await table.bot.store.actions(game_id)]
+    ai_moves = [seq for seq, seat in log if seat == 1 and seq > record.version]
+    assert ai_moves and ai_moves[0] == record.version + 1, "the new process searched again and moved"
+    assert len({seq for seq, _ in log}) == len(log)
+    await scheduler_pass(table)
+    assert [(e.seq, e.seat) for e in await table.bot.store.actions(game_id)] == log, "and only once"

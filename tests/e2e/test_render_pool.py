@@ -1,0 +1,58 @@
+"""The bot draws its images in its render pool, one server's burst queued behind the pool's gate, and a
+view already drawn is served from the render cache without a second render."""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+from typing import Any
+
+import pytest
+
+from engine import registry
+from engine.core.match import Match
+from tabletop import announce
+from tests.e2e.conftest import ALICE, CAROL
+from tests.e2e.driver import GUILD, Table
+
+
+async def test_boards_are_drawn_in_the_bots_pool_keyed_by_server(table: Table, monkeypatch: pytest.MonkeyPatch) -> None:
+    pool = table.bot.render_pool
+    keys: list[Any] = []
+    original = pool.run
+
+    async def run(key: Any, fn: Any, *args: Any, **kwargs: Any) -> Any:
+        keys.append(key)
+        return await original(key, fn, *args, **kwargs)
+
+    monkeypatch.setattr(pool, "run", run)
+    await table.start_game(ALICE, [CAROL], "highcard")
+    assert keys and set(keys) == {GUILD}
+
+
+async def test_a_burst_of_renders_never_runs_more_at_once_than_the_pool_has_workers(
+        table: Table, monkeypatch: pytest.MonkeyPatch) -> None:
+    game_id = await table.start_game(ALICE, [CAROL], "highcard")
+    record = await table.record(game_id)
+    match = Match.from_json(registry.get("highcard"), record.state or {})
+    lock, running, most = threading.Lock(), [0], [0]
+    original = announce.render_image
+
+    def counting(*args: Any) -> bytes | None:
+        with lock:
+            running[0] += 1
+            most[0] = max(most[0], running[0])
+        try:
+            return original(*args)
+        finally:
+            with lock:
+                running[0] -= 1
+
+    monkeypatch.setattr(announce, "render_image", counting)
+    names = [{0: f"player {n}", 1: "other"} for n in range(20)]
+    files = await asyncio.gather(*(announce.render_file("board", record, match, None, "en", n) for n in names))
+    assert all(file is not None for file in files)
+    assert 1 <= most[0] <= table.bot.render_pool.processes
+    monkeypatch.setattr(announce, "render_image", lambda *args: pytest.fail("rendered again"))
+    again = await announce.render_file("board", record, match, None, "en", names[0])
+    assert again is not None and again.fp.read() == files[0].fp.read()  # type: ignore[union-attr]

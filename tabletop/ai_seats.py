@@ -22,6 +22,9 @@ SEARCHES = "ai_searches"
 """The server setting: AI searches of the server that may run at once (others wait their turn)."""
 TAKEOVER_LEVEL = "ai_level"
 """The server setting: the level of an AI that takes over a seat whose player ran out of time."""
+SECONDS = "ai_seconds"
+"""The server setting: the most seconds one AI decision may take (caps each level's own budget)."""
+MIN_SECONDS, MAX_SECONDS = 0.2, 10.0
 DEFAULT_SEARCHES = 1
 MAX_SEARCHES = 4
 MAX_SLOT = 9

@@ -25,8 +25,9 @@ from typing import TYPE_CHECKING, Awaitable, Callable
 from engine import registry
 from engine.ai import choose
 from engine.core.errors import GameError
-from tabletop.ai_seats import (DEFAULT_LEVEL, DEFAULT_SEARCHES, LEVEL_CODES, MAX_SEARCHES, SEARCHES, TAKEOVER_LEVEL,
-                               controllers, taken_over)
+from engine.ai.levels import LEVELS
+from tabletop.ai_seats import (DEFAULT_LEVEL, DEFAULT_SEARCHES, LEVEL_CODES, MAX_SEARCHES, MAX_SECONDS, MIN_SECONDS, SEARCHES,
+                               SECONDS, TAKEOVER_LEVEL, controllers, taken_over)
 from tabletop.clocks import Timing
 from tabletop.publish import after_commit
 from tabletop.service import Loaded, Played
@@ -131,7 +132,7 @@ class AiTurns:
             fresh = await self.bot.service.load(searched.record.id)
             if fresh.match.version != searched.match.version or seat not in controllers(fresh.record):
                 return None
-            return await self.bot.service.play(fresh, seat, notation, expected_version=searched.match.version)
+            return await self.bot.service.play(fresh, seat, notation, expected_version=searched.match.version, by_ai=True)
         except (GameError, StoreError):
             return None
 
@@ -144,8 +145,8 @@ class AiTurns:
         seed = (record.id * 1_000_003 + match.version * 101 + seat) % 2**62
         key = record.guild_id if record.guild_id is not None else ("dm", record.host_id)
         try:
-            return await self.pool.run(key, choose, record.game_type, record.state, seat, level, seed, None,
-                                       self.iterations, limit=limit)
+            return await self.pool.run(key, choose, record.game_type, record.state, seat, level, seed,
+                                       decision_seconds(settings, level), self.iterations, limit=limit)
         except Exception:  # noqa: BLE001 - see the docstring
             log.exception("game %s: the AI search failed; playing a random legal move", record.id)
             return random.Random(seed).choice(match.legal_actions(seat)).notation
@@ -159,6 +160,15 @@ class AiTurns:
 
 def searches_limit(value: object) -> int:
     return min(MAX_SEARCHES, max(1, value)) if isinstance(value, int) and not isinstance(value, bool) else DEFAULT_SEARCHES
+
+
+def decision_seconds(settings: dict, level: str) -> float:
+    """The level's own time budget, capped by the server's "seconds per AI decision" when it set one."""
+    own = LEVELS[level].budget_s
+    cap = settings.get(SECONDS)
+    if isinstance(cap, (int, float)) and not isinstance(cap, bool):
+        return min(own, max(MIN_SECONDS, min(MAX_SECONDS, float(cap))))
+    return own
 
 
 def takeover_level(settings: dict) -> str:

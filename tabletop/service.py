@@ -23,7 +23,7 @@ from engine.core.errors import BadOptions, GameError, NotYourDecision, StaleVers
 from engine.core.game import Game
 from engine.core.match import Match, Step
 from engine.core.types import Action, T
-from tabletop.ai_seats import added
+from tabletop.ai_seats import added, is_ai
 from tabletop.clocks import HOUR, DAY, PRESETS, TimeControl, Timing
 from tabletop.i18n import text
 from tabletop.interactions import NotHost
@@ -217,13 +217,15 @@ class GameService:
 
     async def play(
         self, loaded: Loaded, seat: int, move: Action | str, *, decision_id: int | None = None,
-        expected_version: int | None = None, automatic: str | None = None,
+        expected_version: int | None = None, automatic: str | None = None, by_ai: bool = False,
     ) -> Played:
-        """Apply and commit one move of `seat`; on a lost race, apply again if the seat's decision held."""
+        """Apply and commit one move of `seat`; on a lost race, apply again if the seat's decision held.
+        A move its own player makes (not the AI's, not automatic) on a seat the AI took over gives the
+        seat back to them, as `/game return` would."""
         current = loaded
         for _ in range(COMMIT_ATTEMPTS):
             step = current.match.play(seat, move, expected_version, decision_id)
-            played = await self._commit(current, step, automatic)
+            played = await self._commit(current, step, automatic, returning=not by_ai and automatic is None)
             if played is not None:
                 return played
             if decision_id is None:
@@ -290,8 +292,9 @@ class GameService:
         assert updated is not None
         return updated
 
-    async def _commit(self, loaded: Loaded, step: Step, automatic: str | None) -> Played | None:
-        """None when another commit landed first (nothing changed); the new record is built, not re-read."""
+    async def _commit(self, loaded: Loaded, step: Step, automatic: str | None, *, returning: bool = False) -> Played | None:
+        """None when another commit landed first (nothing changed); the new record is built, not re-read.
+        `returning`: a person made this move, so an AI that played their seat stops."""
         new, before = step.match, loaded.match
         status = "finished" if new.finished else "active"
         state = new.to_json()
@@ -299,7 +302,10 @@ class GameService:
         if loaded.record.timing is None:  # a game started before clocks existed gets them now
             timing = await self.start_timing(loaded.record, new, default_control)
         else:
-            timing = Timing.from_json(loaded.record.timing).after_step(
+            timing = Timing.from_json(loaded.record.timing)
+            if returning and step.seat in timing.ai and not is_ai(loaded.record.players[step.seat]):
+                timing = timing.returned(step.seat, now)
+            timing = timing.after_step(
                 before.awaited_seats(), before.decisions, new.awaited_seats(), new.decisions, step.seat, now)
         due_at = None if new.finished else timing.next_due()
         for attempt in range(COMMIT_ATTEMPTS):

@@ -19,8 +19,8 @@ from tabletop.lobby_ui import create_lobby
 from tabletop.outbox import deliver_pending
 from tabletop.publish import after_commit
 from tabletop.away import DEFAULT_VACATION_DAYS
-from tabletop.ai_seats import LEVEL_CODES, MAX_SEARCHES, SEARCHES, TAKEOVER_LEVEL, ai_name, is_ai, level_of
-from tabletop.ai_turns import searches_limit, takeover_level
+from tabletop.ai_seats import LEVEL_CODES, MAX_SEARCHES, MAX_SECONDS, MIN_SECONDS, SEARCHES, SECONDS, TAKEOVER_LEVEL, ai_name, is_ai, level_of
+from tabletop.ai_turns import decision_seconds, searches_limit, takeover_level
 from tabletop.announce import clock_note
 from tabletop.clocks import DEFAULT_GRACE_HOURS, DEFAULT_REMINDERS, DEFAULT_STALL_DAYS, POLICIES, POLICY_NAMES, PRESETS, Timing
 from tabletop.leagues.config import ADMIN_ROLE
@@ -235,6 +235,7 @@ class LobbyCommands:
         takebacks=ls("Let players take back their last action when the others agree", "他の参加者の承認で直前の手を取り消せるようにする"),
         ai_searches=ls("AI searches of this server that run at once (others queue)", "このサーバーで同時に動くAIの探索数(他は順番待ち)"),
         ai_level=ls("Level of the AI that takes over a seat out of time", "時間切れの席を代わりに打つAIの強さ"),
+        ai_seconds=ls("Most seconds one AI decision may take (caps every level)", "AIが1手に使える最大秒数(各レベルの上限)"),
         rated=ls("New lobbies are rated by default", "新しいゲームを既定でレーティング対象にする"),
         league_role=ls("Role whose members may run league admin commands", "リーグ管理コマンドを使えるロール"),
     )
@@ -252,7 +253,7 @@ class LobbyCommands:
                        reminders: str | None = None, stall_days: app_commands.Range[int, 0, 365] | None = None,
                        vacation_days: app_commands.Range[int, 0, 365] | None = None, takebacks: bool | None = None,
                        ai_searches: app_commands.Range[int, 1, MAX_SEARCHES] | None = None, ai_level: str | None = None,
-                       rated: bool | None = None, league_role: discord.Role | None = None) -> None:
+                       ai_seconds: app_commands.Range[float, MIN_SECONDS, MAX_SECONDS] | None = None, rated: bool | None = None, league_role: discord.Role | None = None) -> None:
         """A top-level command, so Discord honours its default permissions; checked again here."""
         permissions = interaction.permissions
         if interaction.guild_id is None or not permissions.manage_guild:
@@ -267,7 +268,7 @@ class LobbyCommands:
         changes: dict[str, object] = {key: value for key, value in (
             ("locale", language), ("time_control", time_control), ("timeout_policy", timeout_policy), ("grace_hours", grace_hours),
             ("stall_days", stall_days), ("vacation_days", vacation_days), (TAKEBACKS, takebacks), (SEARCHES, ai_searches),
-            (TAKEOVER_LEVEL, ai_level), (RATED_SETTING, rated), (ADMIN_ROLE, league_role.id if league_role else None))
+            (TAKEOVER_LEVEL, ai_level), (SECONDS, ai_seconds), (RATED_SETTING, rated), (ADMIN_ROLE, league_role.id if league_role else None))
             if value is not None}
         if reminders is not None:
             changes["reminders"] = percents
@@ -320,4 +321,5 @@ def settings_summary(settings: dict, locale: str) -> str:
         tr("league.settings_role", locale, role=f"<@&{settings[ADMIN_ROLE]}>" if settings.get(ADMIN_ROLE) else "-"),
         tr("ai.settings_searches", locale, value=searches_limit(settings.get(SEARCHES))),
         tr("ai.settings_level", locale, value=tr(f"ai.level_{takeover_level(settings)}", locale)),
+        tr("ai.settings_seconds", locale, normal=decision_seconds(settings, "normal"), hard=decision_seconds(settings, "hard")),
     ])

@@ -101,3 +101,30 @@ async def test_a_restart_during_an_ai_search_searches_again_and_moves_once(table
     assert len({seq for seq, _ in log}) == len(log)
     await scheduler_pass(table)
     assert [(e.seq, e.seat) for e in await table.bot.store.actions(game_id)] == log, "and only once"
+
+
+async def test_a_move_of_the_seats_own_player_takes_the_seat_back(table: Table) -> None:
+    """Carol plays her taken-over seat herself (Take turn) while the AI still searches: the seat is hers
+    again, the AI's late result is dropped, and the game stays marked as helped by an AI."""
+    game_id = await carol_times_out(table)
+    searched: list[int] = []
+
+    async def slow(loaded: Loaded, seat: int, level: str) -> str:
+        searched.append(loaded.match.version)
+        await asyncio.sleep(3600)
+        raise AssertionError("unreachable")
+
+    table.bot.ai.search = slow
+    rng = random.Random(3)
+    for _ in range(6):
+        record = await table.record(game_id)
+        if record.status != "active" or 1 in match_of(record).awaited_seats():
+            break
+        await table.take_turn(ALICE, game_id, rng)
+    record = await table.record(game_id)
+    assert record.status == "active", "seed 6 leaves the game running"
+    assert taken_over(record) == {1: "easy"} and searched, "the AI is searching for Carol's seat"
+    await table.take_turn(CAROL, game_id, rng)
+    record = await table.record(game_id)
+    assert taken_over(record) == {} and has_ai_seats(record)
+    assert (await table.bot.store.actions(game_id))[-1].seat == 1

@@ -9,7 +9,7 @@ from engine import registry
 from engine.core.match import Match
 from tabletop.ai_seats import (added, ai_name, ai_user_id, has_ai_seats, is_ai, level_of, new_ai_id, people,
                                taken_over)
-from tabletop.ai_turns import awaited_ai_seats, searches_limit, takeover_level, warm_up
+from tabletop.ai_turns import awaited_ai_seats, decision_seconds, searches_limit, takeover_level, warm_up
 from engine.ai import choose
 from tabletop.clocks import HOUR, TimeControl, Timing
 from tabletop.workers import WorkerPool
@@ -75,13 +75,18 @@ def test_server_settings_are_read_defensively() -> None:
     assert searches_limit(True) == 1 and searches_limit("2") == 1
     assert takeover_level({}) == "normal" and takeover_level({"ai_level": "hard"}) == "hard"
     assert takeover_level({"ai_level": "godlike"}) == "normal"
+    assert decision_seconds({}, "normal") == 1.0 and decision_seconds({}, "hard") == 3.0
+    assert decision_seconds({"ai_seconds": 2.0}, "normal") == 1.0 and decision_seconds({"ai_seconds": 2.0}, "hard") == 2.0
+    assert decision_seconds({"ai_seconds": 0.01}, "hard") == 0.2 and decision_seconds({"ai_seconds": "9"}, "hard") == 3.0
 
 
 async def test_game_settings_sets_the_ai_searches_and_level(table: Table) -> None:
     table.world.user(ALICE).guild_permissions[GUILD] = 1 << 5  # Manage Server
-    saved = await table.world.slash(ALICE, "game-settings", {"ai_searches": 2, "ai_level": "hard"}, channel_id=10, guild_id=GUILD)
+    saved = await table.world.slash(ALICE, "game-settings", {"ai_searches": 2, "ai_level": "hard", "ai_seconds": 2.5},
+                                    channel_id=10, guild_id=GUILD)
     stored = await table.bot.store.get_guild_settings(GUILD)
-    assert stored["ai_searches"] == 2 and stored["ai_level"] == "hard"
+    assert stored["ai_searches"] == 2 and stored["ai_level"] == "hard" and stored["ai_seconds"] == 2.5
+    assert "ふつう 1秒・つよい 2.5秒" in saved.messages[-1].text
     assert "同時に動くAIの探索: 2" in saved.messages[-1].text and "代打ちAIの強さ: つよい" in saved.messages[-1].text
     await table.world.slash(ALICE, "game-settings", {"ai_level": "godlike"}, channel_id=10, guild_id=GUILD, forged=True)
     assert (await table.bot.store.get_guild_settings(GUILD))["ai_level"] == "hard"

@@ -77,7 +77,7 @@ def _coin_board_actions(state: State, seat: int, coin: str) -> list[Action]:
         if own and moves.footmen_able(state, seat):
             found.append(_action(coin, "tactic"))
     elif own:
-        found += _targets(coin, "tactic", moves.tactics(state, seat, coin))
+        found += _targets(coin, "tactic", moves.tactics(state, seat, coin, own))
     return found
 
 

@@ -175,18 +175,20 @@ def royal_guard_moves(state: State, seat: int, revised: bool) -> list[str]:
     return found
 
 
-def tactics(state: State, seat: int, unit: str) -> list[str]:
-    """Argument strings of every legal tactic paid with a `unit` coin (empty when none is possible).
+def tactics(state: State, seat: int, unit: str, own: list[str] | None = None) -> list[str]:
+    """Argument strings of every legal tactic paid with a `unit` coin (empty when none is possible);
+    `own`, when the caller already has them, are the seat's hexes holding `unit` in board order.
 
     The Footman tactic takes no argument (its maneuvers are follow-ups): see `footmen`.
     """
     finder = _TACTICS.get(unit)
     if finder is None:
         return []
+    if own is None:
+        own = [hex_ for hex_ in unit_hexes(state, unit) if state["board"][hex_]["seat"] == seat]
     found: list[str] = []
-    for hex_ in unit_hexes(state, unit):
-        if state["board"][hex_]["seat"] == seat:
-            found.extend(finder(state, hex_))
+    for hex_ in own:
+        found.extend(finder(state, hex_))
     return found
 
 

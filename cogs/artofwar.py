@@ -32,7 +32,7 @@ from engine.core.types import T
 from renderers import RenderContext
 from renderers.artofwar import RENDERER
 from renderers.artofwar_cards import cards_pages
-from renderers.toolkit import IMAGE_SUFFIX, encode_image
+from renderers.toolkit import IMAGE_SUFFIX
 from tabletop import announce
 from tabletop.bot import TabletopBot
 from tabletop.i18n import lang, ls, tr
@@ -178,8 +178,7 @@ class ArtOfWar(commands.Cog):
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
         ctx = RenderContext(locale, ())
-        pages = await self.bot.static_images.get(("artofwar cards", locale, tuple(EDITION.kings)),
-                                                 lambda: tuple(encode_image(page) for page in cards_pages(ctx)))
+        pages = await self.bot.static_images.get(("artofwar cards", locale, tuple(EDITION.kings)), cards_pages, ctx)
         files = [discord.File(io.BytesIO(page), filename=f"artofwar-cards-{index}.{IMAGE_SUFFIX}") for index, page in enumerate(pages, start=1)]
         await interaction.followup.send(files=files, ephemeral=True)
 

@@ -13,10 +13,10 @@ from discord import app_commands
 from discord.ext import commands
 
 from renderers import RenderContext
-from renderers.toolkit import IMAGE_SUFFIX, encode_image
+from renderers.toolkit import IMAGE_SUFFIX
 from engine.wallofwar import GAME
 from renderers.wallofwar import RENDERER
-from renderers.wallofwar_cards import all_card_ids, card_pages, cards_sheet
+from renderers.wallofwar_cards import all_card_ids, cards_pages
 from tabletop import announce
 from tabletop.bot import TabletopBot
 from tabletop.interactions import cooled_down, refusals
@@ -30,12 +30,6 @@ CARDS_NOTE = {
     "ja": "カードの一覧は /wallofwar cards で見られます(自分だけに表示)。",
     "en": "See every card with /wallofwar cards (shown only to you).",
 }
-
-
-def card_list_pages(locale: str) -> tuple[bytes, ...]:
-    """The whole card list, one image per page, in the reader's language (38 cards → 4 pages)."""
-    ctx = RenderContext(locale, ())
-    return tuple(encode_image(cards_sheet(page, ctx)) for page in card_pages(all_card_ids()))
 
 
 class WallOfWar(commands.Cog):
@@ -72,7 +66,7 @@ class WallOfWar(commands.Cog):
         if not await cooled_down(interaction, "wallofwar cards"):
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
-        pages = await self.bot.static_images.get(("wallofwar cards", locale, all_card_ids()), lambda: card_list_pages(locale))
+        pages = await self.bot.static_images.get(("wallofwar cards", locale, all_card_ids()), cards_pages, RenderContext(locale, ()))
         files = [discord.File(io.BytesIO(page), filename=f"wallofwar-cards-{index}.{IMAGE_SUFFIX}") for index, page in enumerate(pages, start=1)]
         await interaction.followup.send(files=files, ephemeral=True)
 

@@ -35,7 +35,7 @@ from engine.walpurgis.cards import EDITION
 from engine.walpurgis.choosing import PREFIX
 from engine.walpurgis.decks import STARTERS, card_id, code_of, parse_code, refusals
 from renderers import RenderContext
-from renderers.toolkit import IMAGE_SUFFIX, encode_image
+from renderers.toolkit import IMAGE_SUFFIX
 from renderers.walpurgis import RENDERER
 from renderers.walpurgis_cards import card_page, cards_pages
 from tabletop import announce
@@ -286,10 +286,10 @@ class Walpurgis(commands.Cog):
             await interaction.response.defer(ephemeral=True, thinking=True)
             ctx = RenderContext(locale, ())
             if chosen is not None:
-                pages = await self.bot.static_images.get(("walpurgis card", locale, chosen), lambda: (encode_image(card_page(ctx, chosen)),))
+                pages = await self.bot.static_images.get(("walpurgis card", locale, chosen), card_page, ctx, chosen)
             else:
                 pages = await self.bot.static_images.get(("walpurgis cards", locale, character, tuple(EDITION.cards)),
-                                                         lambda: tuple(encode_image(page) for page in cards_pages(ctx, character)))
+                                                         cards_pages, ctx, character)
             files = [discord.File(io.BytesIO(page), filename=f"walpurgis-cards-{index}.{IMAGE_SUFFIX}") for index, page in enumerate(pages, start=1)]
             await interaction.followup.send(files=files[:10], ephemeral=True)
 

@@ -6,6 +6,7 @@ Play itself goes through the shared lobby and turn flow; this cog adds only what
 from __future__ import annotations
 
 import io
+from functools import partial
 from typing import Any, Mapping
 
 import discord
@@ -16,7 +17,7 @@ from engine.core.match import Match
 from engine.warchest import GAME
 from engine.warchest.units import UNITS
 from renderers import RenderContext
-from renderers.toolkit import IMAGE_SUFFIX, encode_image
+from renderers.toolkit import IMAGE_SUFFIX
 from renderers.warchest import RENDERER
 from renderers.warchest_units import units_sheet
 from tabletop import announce
@@ -83,7 +84,7 @@ class WarChest(commands.Cog):
             printing = view["royal_guard"]
         ctx = RenderContext(locale, ())
         key = ("warchest units", locale, tuple(units), printing)
-        (data,) = await self.bot.static_images.get(key, lambda: (encode_image(units_sheet(units, ctx, royal_guard=printing)),))
+        (data,) = await self.bot.static_images.get(key, partial(units_sheet, royal_guard=printing), units, ctx)
         await interaction.followup.send(embed=announce.rules_embed(GAME_ID, locale),
                                         file=discord.File(io.BytesIO(data), filename=f"warchest-units.{IMAGE_SUFFIX}"), ephemeral=True)
 

@@ -15,7 +15,7 @@ from discord.ext import commands
 
 from engine.wunderkammer import GAME
 from renderers import RenderContext
-from renderers.toolkit import IMAGE_SUFFIX, encode_image
+from renderers.toolkit import IMAGE_SUFFIX
 from renderers.wunderkammer import RENDERER
 from renderers.wunderkammer_cards import cards_image, cards_text
 from tabletop import announce
@@ -68,7 +68,7 @@ class Wunderkammer(commands.Cog):
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
         ctx = RenderContext(locale, ())
-        images = await self.bot.static_images.get(("wunderkammer cards", locale), lambda: (encode_image(cards_image(ctx)),))
+        images = await self.bot.static_images.get(("wunderkammer cards", locale), cards_image, ctx)
         file = discord.File(io.BytesIO(images[0]), filename=f"wunderkammer-cards.{IMAGE_SUFFIX}")
         await interaction.followup.send(cards_text(ctx), file=file, ephemeral=True)
 

@@ -87,3 +87,8 @@ def cards_sheet(card_ids: Sequence[str], ctx: RenderContext) -> Image.Image:
     tk.draw_text(img, (x, middle), note, tk.SIZE_SMALL, fill=tk.MUTED_INK, anchor="lm", max_width=img.width - PAD - x, max_lines=1)
     card_grid(img, top, cards, ctx)
     return tk.ensure_not_square(img)
+
+
+def cards_pages(ctx: RenderContext) -> tuple[Image.Image, ...]:
+    """The `/wallofwar cards` images: every card, `PAGE_CARDS` at most to a page (38 cards → 4 pages)."""
+    return tuple(cards_sheet(page, ctx) for page in card_pages(all_card_ids()))

@@ -3,8 +3,10 @@ as a busy one.
 
 The platform sends `render_image` to its render pool (`tabletop.workers.WorkerPool`, processes in
 production) with picklable values only: the game's renderer object (pickled by reference to its class, so
-games registered outside `renderers/` work too), the engine's frame and the render context. Nothing here
-imports discord or the platform.
+games registered outside `renderers/` work too), the engine's frame and the render context. Every other
+image (card lists, unit sheets, league standings and charts) goes the same way through `encoded_pages`, with
+a top-level drawing function (pickled by reference) and its picklable arguments. Nothing here imports
+discord or the platform.
 
 Why a warm-up: a fresh process pays once for imports, the WebP encoder's first call, font faces, marker
 sprites, letter layouts, wrapped labels and cached static layers; measured here, a first War Chest board
@@ -16,7 +18,10 @@ from __future__ import annotations
 
 import importlib.util
 import itertools
-from typing import Literal
+from collections.abc import Callable, Sequence
+from typing import Any, Literal
+
+from PIL import Image
 
 from engine import registry
 from engine.core.match import Match
@@ -37,6 +42,14 @@ def render_image(renderer: GameRenderer, kind: Kind, frame: Frame, ctx: RenderCo
     """The encoded image of one view (None when the game has no private image for it)."""
     image = renderer.board(frame, ctx) if kind == "board" else renderer.private(frame, ctx)
     return None if image is None else encode_image(image)
+
+
+def encoded_pages(draw: Callable[..., Image.Image | Sequence[Image.Image]], *args: Any) -> tuple[bytes, ...]:
+    """`draw(*args)` encoded, one file per page (a drawing of one image is one page): drawing and encoding
+    both happen in the worker, so only the arguments and the finished files cross between processes."""
+    drawn = draw(*args)
+    pages = (drawn,) if isinstance(drawn, Image.Image) else drawn
+    return tuple(encode_image(page) for page in pages)
 
 
 def _warm_match(game_id: str, players: int) -> Match:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
-from typing import TYPE_CHECKING, Any, Iterable, Mapping
+from typing import TYPE_CHECKING, Any, Callable, Hashable, Iterable, Mapping, TypeVar
 
 import discord
 
@@ -41,6 +41,7 @@ DM_CLOSED = 50007
 RENDER_CACHE_ENTRIES = 256
 _RENDERED: BoundedCache[tuple[object, ...], bytes | None] = BoundedCache(RENDER_CACHE_ENTRIES)
 _pool: WorkerPool | None = None
+R = TypeVar("R")
 
 
 def start_rendering(pool: WorkerPool, *, warm: bool) -> asyncio.Task[None] | None:
@@ -109,12 +110,18 @@ async def _render(kind: str, record: GameRecord, match: Match, seat: int | None,
     """Draw and encode one view off the event loop. Only the frame (a few KB) and the context travel to the
     worker; renders queue per server in the pool's gate, so one busy server cannot delay everyone's boards."""
     ctx = RenderContext(locale, tuple(names[i] for i in sorted(names)), f"{game_of(record).name.get(locale)} #{record.id}")
-    job = (for_game(record.game_type), kind, match.frame(seat), ctx)
-    if _pool is None:
-        return await asyncio.to_thread(render_image, *job)
     server = record.guild_id if record.guild_id is not None else ("game", record.id)
-    data: bytes | None = await _pool.run(server, render_image, *job)
-    return data
+    return await render_job(server, render_image, for_game(record.game_type), kind, match.frame(seat), ctx)
+
+
+async def render_job(lane: Hashable, fn: Callable[..., R], *args: Any) -> R:
+    """Every image the bot draws goes through here: `fn(*args)` (a top-level function and picklable
+    arguments, e.g. `renderers.worker.encoded_pages`) in the render pool, queued in `lane` (a server) so one
+    busy lane cannot delay everyone's images; without a pool (scripts, unit tests) in a worker thread."""
+    if _pool is None:
+        return await asyncio.to_thread(fn, *args)
+    result: R = await _pool.run(lane, fn, *args)
+    return result
 
 
 async def render_file(

@@ -80,12 +80,12 @@ class TabletopBot(commands.Bot):
         that never meets an AI seat (or `bot.py --check`) spawns no process."""
         process = config.render_pool != "thread"
         self.render_pool = WorkerPool(mode="process" if process else "thread", warmup=warm_renderers if process else None)
-        """Board images are drawn here (tabletop.announce); processes are warmed in the background at start
-        (threads share this process's already warm caches)."""
+        """Every image is drawn here (`tabletop.announce.render_job`: boards, card lists, league standings);
+        processes are warmed in the background at start (threads share this process's already warm caches)."""
         self.render_warming: asyncio.Task[None] | None = None
         self.started_at = time.time()
         self.freeze_heap = freeze_heap
-        self.static_images = StaticImages()
+        self.static_images = StaticImages(announce.render_job)
         self.cooldown = Cooldown(EXPENSIVE_COOLDOWN_SECONDS)
         """Outbox entries older than this were left by an earlier process: delivered at once on start."""
         self.tree.on_error = self.on_tree_error

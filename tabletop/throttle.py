@@ -1,36 +1,50 @@
 """Keeping expensive commands cheap: static images rendered once per key, and per-user cooldowns.
 
 Card lists and unit sheets depend only on the language and the edition, yet each took 0.3–0.5 s of
-Pillow: twenty quick calls delayed everyone's Take turn by seconds. Rendered once, they are served from
-memory; a user repeating an expensive command within its cooldown is told to wait.
+Pillow: twenty quick calls delayed everyone's Take turn by seconds. Rendered once (in the render pool, like
+the boards, so even the first render never holds this process's GIL), they are served from memory; a user
+repeating an expensive command within its cooldown is told to wait.
 """
 
 from __future__ import annotations
 
 import asyncio
 import time
-from typing import Callable, Hashable
+from typing import Any, Awaitable, Callable, Hashable, Sequence
 
+from PIL import Image
+
+from renderers.worker import encoded_pages
 from tabletop.cache import BoundedCache
 
 IMAGE_ENTRIES = 64
 COOLDOWN_USERS = 10_000
+STATIC_LANE = "static images"
+"""The render pool's queue for these images: each is drawn once for every server, so it belongs to none, and
+the first renders after a restart take turns with the servers' boards instead of taking every worker."""
+
+Runner = Callable[..., Awaitable[tuple[bytes, ...]]]
+"""Runs `fn(*args)` off the event loop, queued in a lane: `(lane, fn, *args)` (the bot's is
+`tabletop.announce.render_job`: the render pool, or a worker thread without one)."""
 
 
 class StaticImages:
     """Encoded images by key, each rendered at most once (concurrent first requests share one render)."""
 
-    def __init__(self, size: int = IMAGE_ENTRIES) -> None:
+    def __init__(self, run: Runner, size: int = IMAGE_ENTRIES) -> None:
+        self._run = run
         self._images: BoundedCache[Hashable, tuple[bytes, ...]] = BoundedCache(size)
         self._renders: dict[Hashable, asyncio.Task[tuple[bytes, ...]]] = {}
 
-    async def get(self, key: Hashable, render: Callable[[], tuple[bytes, ...]]) -> tuple[bytes, ...]:
+    async def get(self, key: Hashable, draw: Callable[..., Image.Image | Sequence[Image.Image]], *args: Any) -> tuple[bytes, ...]:
+        """The pages `draw(*args)` draws, encoded. `draw` is a top-level function and `args` are picklable:
+        both travel to a render worker process (`renderers.worker.encoded_pages`)."""
         cached = self._images.get(key)
         if cached is not None:
             return cached
         task = self._renders.get(key)
         if task is None:
-            task = asyncio.ensure_future(asyncio.to_thread(render))
+            task = asyncio.ensure_future(self._run(STATIC_LANE, encoded_pages, draw, *args))
             self._renders[key] = task
         try:
             images = await asyncio.shield(task)

@@ -7,7 +7,6 @@ Refusals (GameError, StoreError codes with an `err.*` text) are answered private
 
 from __future__ import annotations
 
-import asyncio
 import io
 from typing import Any, Mapping, Sequence
 
@@ -15,8 +14,9 @@ import discord
 
 from engine import registry
 from engine.core.errors import GameError
-from renderers.output import IMAGE_SUFFIX, encode_image
+from renderers.output import IMAGE_SUFFIX
 from renderers.standings import rating_chart
+from renderers.worker import encoded_pages
 from tabletop import announce
 from tabletop.i18n import lang, text, tr
 from tabletop.interactions import bot_of, clip, send_ephemeral
@@ -227,7 +227,7 @@ async def stats(interaction: discord.Interaction, member: discord.abc.User | Non
         values = [DISPLAY_BASE, *found.history[charted]]
         title = tr("league.chart_title", locale, game=registry.get(charted).name.get(locale))
         caption = tr("league.chart_caption", locale, games=len(found.history[charted]))
-        data = await asyncio.to_thread(lambda: encode_image(rating_chart(title, values, caption)))
+        (data,) = await announce.render_job(interaction.guild_id, encoded_pages, rating_chart, title, values, caption)
         kwargs["file"] = discord.File(io.BytesIO(data), filename=f"rating-{user.id}-{charted}.{IMAGE_SUFFIX}")
     await interaction.followup.send(clip("\n".join(lines)), allowed_mentions=discord.AllowedMentions.none(), **kwargs)
 

@@ -7,7 +7,6 @@ Games are created and started by `LeagueService` and published through the one p
 
 from __future__ import annotations
 
-import asyncio
 import io
 import logging
 from typing import TYPE_CHECKING, Sequence
@@ -15,8 +14,9 @@ from typing import TYPE_CHECKING, Sequence
 import discord
 
 from engine import registry
-from renderers.output import IMAGE_SUFFIX, encode_image
+from renderers.output import IMAGE_SUFFIX
 from renderers.standings import StandingsRow, standings_image
+from renderers.worker import encoded_pages
 from tabletop import announce
 from tabletop.i18n import lang, tr
 from tabletop.interactions import clip
@@ -169,7 +169,7 @@ async def standings_payload(bot: "TabletopBot", league: LeagueRecord, locale: st
     title = f"{league.name} — {game_name}"
     done = league.round - (1 if league.status == "running" else 0)
     subtitle = tr("league.final" if final else "league.after_round", locale, round=done)
-    data = await asyncio.to_thread(lambda: encode_image(standings_image(title, subtitle, headers, image_rows)))
+    (data,) = await announce.render_job(league.guild_id, encoded_pages, standings_image, title, subtitle, headers, image_rows)
     file = discord.File(io.BytesIO(data), filename=f"standings-{league.id}-r{done}.{IMAGE_SUFFIX}")
     return f"**{title}** · {subtitle}\n" + text_table(rows, {user: announce.escape(name) for user, name in names.items()}, headers), file
 

@@ -15,8 +15,8 @@ from tests.e2e.driver import CHANNEL, GUILD, Table
 async def test_the_card_list_renders_once_per_language(table: Table, monkeypatch: pytest.MonkeyPatch) -> None:
     drawn: list[str] = []
     cog_module = sys.modules["cogs.wallofwar"]  # the module object the bot loaded as an extension
-    original = cog_module.card_list_pages
-    monkeypatch.setattr(cog_module, "card_list_pages", lambda locale: drawn.append(locale) or original(locale))
+    original = cog_module.cards_pages
+    monkeypatch.setattr(cog_module, "cards_pages", lambda ctx: drawn.append(ctx.locale) or original(ctx))
     users = [ALICE, BOB, CAROL, DAVE, ERIN]
     replies = await asyncio.gather(*(table.world.slash(user, "wallofwar cards", {}, channel_id=CHANNEL, guild_id=GUILD)
                                      for user in users))

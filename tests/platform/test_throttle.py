@@ -1,26 +1,32 @@
-"""Static images are rendered once per key, even when first requested many times at once; cooldowns
-refuse a repeat within their window and allow it after."""
+"""Static images are rendered once per key (one job for the render pool), even when first requested many
+times at once; cooldowns refuse a repeat within their window and allow it after."""
 
 from __future__ import annotations
 
 import asyncio
+from typing import Callable
 
-from tabletop.throttle import Cooldown, StaticImages
+from renderers import RenderContext
+from renderers.worker import encoded_pages
+from renderers.wunderkammer_cards import cards_image
+from tabletop.throttle import STATIC_LANE, Cooldown, StaticImages
 
 
 async def test_concurrent_first_requests_share_one_render() -> None:
-    images = StaticImages()
-    renders: list[str] = []
+    jobs: list[tuple[object, ...]] = []
 
-    def render() -> tuple[bytes, ...]:
-        renders.append("x")
-        return (b"png",)
+    async def run(lane: object, fn: Callable[..., tuple[bytes, ...]], *args: object) -> tuple[bytes, ...]:
+        jobs.append((lane, fn, *args))
+        await asyncio.sleep(0)
+        return fn(*args)
 
-    results = await asyncio.gather(*(images.get(("cards", "ja"), render) for _ in range(20)))
-    assert results == [(b"png",)] * 20 and renders == ["x"]
-    assert await images.get(("cards", "ja"), render) == (b"png",) and renders == ["x"]
-    await images.get(("cards", "en"), render)
-    assert len(renders) == 2
+    images = StaticImages(run)
+    ctx = RenderContext("ja", ())
+    results = await asyncio.gather(*(images.get(("cards", "ja"), cards_image, ctx) for _ in range(20)))
+    assert len(set(results)) == 1 and len(results[0]) == 1 and jobs == [(STATIC_LANE, encoded_pages, cards_image, ctx)]
+    assert await images.get(("cards", "ja"), cards_image, ctx) == results[0] and len(jobs) == 1
+    await images.get(("cards", "en"), cards_image, RenderContext("en", ()))
+    assert len(jobs) == 2
 
 
 def test_cooldown_refuses_within_the_window_per_user() -> None:

@@ -20,6 +20,7 @@ INFO = rf"tt:info:{GID}"
 RESIGN = rf"tt:resign:{GID}"
 PICK = rf"tt:pick:{GID}:{DEC}:{PATH}(?P<back>~?)"
 PICK_SELECT = rf"tt:psel:{GID}:{DEC}:{PATH}"
+PICK_SET = rf"tt:pset:{GID}:{DEC}:{PATH}"
 VOTE = rf"tt:vote:{GID}:(?P<seat>\d{{1,2}}):(?P<choice>skip|expel)"
 LOG_PAGE = rf"tt:log:{GID}:(?P<page>\d{{1,6}}):(?P<via>[fpcnl])"
 REPLAY_STEP = rf"tt:replay:{GID}:(?P<step>\d{{1,6}}):(?P<via>[fpcnlbj])"
@@ -34,7 +35,7 @@ AI_ADD = rf"tt:ai:add:{GID}:(?P<level>easy|normal|hard)"
 AI_REMOVE = rf"tt:ai:rm:{GID}:(?P<ai>[1-9]\d)"
 """An AI seat of a lobby by its reserved id without the sign (tabletop.ai_seats)."""
 AI_RETURN = rf"tt:ai:back:{GID}:(?P<seat>\d{{1,2}})"
-ALL = (LOBBY, LOBBY_OPTION, TAKE, INFO, RESIGN, PICK, PICK_SELECT, LOG_PAGE, REPLAY_STEP, VOTE, TAKEBACK_ANSWER, REMATCH,
+ALL = (LOBBY, LOBBY_OPTION, TAKE, INFO, RESIGN, PICK, PICK_SELECT, PICK_SET, LOG_PAGE, REPLAY_STEP, VOTE, TAKEBACK_ANSWER, REMATCH,
        AI_PANEL, AI_ADD, AI_REMOVE, AI_RETURN)
 
 
@@ -64,6 +65,10 @@ def pick(game_id: int, decision: int, path: tuple[int, ...], *, back: bool = Fal
 
 def pick_select(game_id: int, decision: int, path: tuple[int, ...]) -> str:
     return f"tt:psel:{game_id}:{decision}:{encode(path)}"
+
+
+def pick_set(game_id: int, decision: int, path: tuple[int, ...]) -> str:
+    return f"tt:pset:{game_id}:{decision}:{encode(path)}"
 
 
 def log_page(game_id: int, page: int, via: str) -> str:

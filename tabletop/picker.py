@@ -6,7 +6,8 @@ travels in the custom id) changes whenever that seat's legal actions change.
 
 The menu aims at few taps on a phone: levels with a single option are passed through, a subtree of at
 most 25 complete actions is offered in one select, and a handful of branches each small enough get one
-select apiece, so most decisions take one tap after "Take turn".
+select apiece, so most decisions take one tap after "Take turn". Options that are sets of elements
+(`Choice.members`, e.g. which squares get a danmaku) become one multi-select of the elements.
 """
 
 from __future__ import annotations
@@ -60,6 +61,19 @@ class Group:
     entries: tuple[Entry, ...]
     select: bool
     title: Choice | None = None
+    members: tuple[Choice, ...] = ()
+    """A set choice: the elements offered in one multi-select; `entries` are the sets it may complete."""
+
+    @property
+    def at(self) -> tuple[int, ...]:
+        """The position whose options the entries are (all entries of a set group share it)."""
+        return self.entries[0].path[:-1]
+
+    @property
+    def sizes(self) -> tuple[int, int]:
+        """The fewest and most elements one pick of this set group may hold."""
+        counts = [len(entry.steps[-1].members or ()) for entry in self.entries]
+        return min(counts), max(counts)
 
 
 @dataclass(frozen=True, slots=True)
@@ -142,7 +156,35 @@ def _back(root: Node, at: tuple[int, ...]) -> tuple[int, ...] | None:
     return None
 
 
+def _set_groups(node: Node, at: tuple[int, ...]) -> tuple[Group, ...] | None:
+    """Every option here a set choice: their elements in one multi-select, the empty set as a button."""
+    children = list(node.children.values())
+    if any(child.action is None or child.choice is None or child.choice.members is None for child in children):
+        return None
+    sets = [Entry((child.choice,), (*at, index), True) for index, child in enumerate(children) if child.choice.members]
+    empty = [Entry((child.choice,), (*at, index), True) for index, child in enumerate(children) if not child.choice.members]
+    members = tuple(dict.fromkeys(member for entry in sets for member in entry.steps[-1].members or ()))
+    if len(sets) < 2 or len(members) > SELECT_LIMIT:
+        return None
+    return (Group(tuple(sets), select=True, members=members), *((Group(tuple(empty), select=False),) if empty else ()))
+
+
+def set_path(actions: Sequence[Action], at: Sequence[int], keys: Sequence[str]) -> tuple[int, ...] | None:
+    """The option at `at` whose elements are exactly `keys` (None: no such set, or a stale position)."""
+    walked = _walk(build(actions), at)
+    if walked is None or len(set(keys)) != len(keys):
+        return None
+    for index, child in enumerate(walked[0].children.values()):
+        members = child.choice.members if child.choice is not None else None
+        if child.action is not None and members is not None and {m.key for m in members} == set(keys):
+            return (*at, index)
+    return None
+
+
 def _groups(node: Node, at: tuple[int, ...], back: bool) -> tuple[Group, ...]:
+    sets = _set_groups(node, at)
+    if sets is not None:
+        return sets
     children = list(node.children.values())
     rows = ROWS - (1 if back else 0)
     if node.leaves <= BUTTON_LIMIT:

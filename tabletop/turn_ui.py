@@ -15,7 +15,7 @@ from engine.core.errors import GameError, NotYourDecision
 from tabletop import announce, ids
 from tabletop.i18n import lang, text, tr
 from tabletop.interactions import bot_of, check_place, guarded
-from tabletop.picker import decode
+from tabletop.picker import decode, set_path
 from tabletop.pickers import menu_at, picker_payload
 from tabletop.publish import after_commit
 from tabletop.service import Loaded, game_of, match_of
@@ -87,7 +87,29 @@ class PickSelect(discord.ui.DynamicItem[discord.ui.Select], template=ids.PICK_SE
         await advance(interaction, self.game_id, self.decision, decode(values[0]) if len(values) == 1 else None)
 
 
-DYNAMIC_ITEMS = (TakeTurn, MyInfo, ResignConfirm, PickButton, PickSelect)
+class PickSet(discord.ui.DynamicItem[discord.ui.Select], template=ids.PICK_SET):
+    """A multi-select of a set choice's elements: the option holding exactly the picked ones is chosen."""
+
+    def __init__(self, item: discord.ui.Select, game_id: int, decision: int, path: tuple[int, ...] | None) -> None:
+        super().__init__(item)
+        self.game_id, self.decision, self.path = game_id, decision, path
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Select, match: re.Match[str]) -> "PickSet":
+        return cls(item, int(match["gid"]), int(match["dec"]), decode(match["path"]))
+
+    @guarded
+    async def callback(self, interaction: discord.Interaction) -> None:
+        loaded, seat = await seated(interaction, self.game_id)
+        loaded.match.check_decision(seat, self.decision)
+        values = cast(discord.ui.Select, self.item).values
+        path = None if self.path is None else set_path(loaded.match.legal_actions(seat), self.path, values)
+        if path is None:
+            raise GameError(text("err.bad_set"))
+        await advance(interaction, self.game_id, self.decision, path, seated_as=(loaded, seat))
+
+
+DYNAMIC_ITEMS = (TakeTurn, MyInfo, ResignConfirm, PickButton, PickSelect, PickSet)
 
 
 async def resolve(interaction: discord.Interaction, game_id: int | None) -> Loaded:
@@ -148,10 +170,12 @@ async def open_picker(interaction: discord.Interaction, game_id: int) -> None:
     await interaction.followup.send(ephemeral=True, **payload)
 
 
-async def advance(interaction: discord.Interaction, game_id: int, decision: int, path: tuple[int, ...] | None) -> None:
-    """One picker step: the next menu, or the chosen action applied once the path reaches one."""
+async def advance(interaction: discord.Interaction, game_id: int, decision: int, path: tuple[int, ...] | None,
+                  seated_as: tuple[Loaded, int] | None = None) -> None:
+    """One picker step: the next menu, or the chosen action applied once the path reaches one.
+    `seated_as`: the game and seat when the caller already loaded them for this click."""
     bot = bot_of(interaction)
-    loaded, seat = await seated(interaction, game_id)
+    loaded, seat = seated_as if seated_as is not None else await seated(interaction, game_id)
     record, match = loaded.record, loaded.match
     match.check_decision(seat, decision)
     if path is None:

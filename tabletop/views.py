@@ -110,6 +110,17 @@ def picker_view(game_id: int, decision: int, menu: Menu, locale: str, names: Map
     view = discord.ui.View(timeout=None)
     row = 0
     for group in menu.groups:
+        if group.members:
+            low, high = group.sizes
+            view.add_item(discord.ui.Select(
+                custom_id=ids.pick_set(game_id, decision, group.at),
+                placeholder=clip(tr("turn.choose_set", locale, low=low, high=high), 150),
+                min_values=low, max_values=high, row=row,
+                options=[discord.SelectOption(label=clip(member.label.render(locale, names), OPTION_LIMIT) or "-",
+                                              value=member.key) for member in group.members],
+            ))
+            row += 1
+            continue
         if group.select:
             view.add_item(discord.ui.Select(
                 custom_id=ids.pick_select(game_id, decision, _common(group.entries)),

@@ -77,10 +77,16 @@ def T(ja: str, en: str, **args: Any) -> Text:
 
 @dataclass(frozen=True, slots=True)
 class Choice:
-    """One step of an action's choice tree: a stable key and its label."""
+    """One step of an action's choice tree: a stable key and its label.
+
+    `members` makes the step a set choice: the elements (e.g. squares) the set holds, () for the empty
+    set. When every option at one level is a set choice, the picker offers their elements in one
+    multi-select (the empty set as a button) and completes the option whose elements were picked.
+    """
 
     key: str
     label: Text
+    members: tuple["Choice", ...] | None = None
 
 
 @dataclass(frozen=True, slots=True)

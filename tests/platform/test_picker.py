@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from engine.core.game import choice
-from engine.core.types import Action
-from tabletop.picker import BUTTON_LIMIT, decode, encode, menu
+from engine.core.types import Action, Choice, T
+from tabletop.picker import BUTTON_LIMIT, decode, encode, menu, set_path
 
 ACTIONS = (
     Action("a:move:C3", (choice("a", "弓兵", "Archer"), choice("move", "移動", "Move"), choice("C3", "C3", "C3"))),
@@ -81,3 +81,32 @@ def test_path_encoding_round_trips_and_refuses_garbage() -> None:
     assert decode(encode(())) == ()
     for bad in ("x", "1..2", "²", "1" * 61, "-1", "1.2.", "99999"):
         assert decode(bad) is None
+
+
+def _squares(*names: str) -> Action:
+    """`fire a b`: a set choice of squares (the empty set when none)."""
+    members = tuple(choice(name, name, name) for name in names)
+    key = "-".join(names) or "none"
+    step = Choice(key, T(" ".join(names) or "なし", " ".join(names) or "none"), members)
+    return Action(f"fire {' '.join(names) or 'none'}", (choice("fire", "弾幕", "Fire"), step))
+
+
+def test_set_choices_become_one_multi_select_and_the_empty_set_a_button() -> None:
+    actions = [_squares(), _squares("3b"), _squares("3d"), _squares("3b", "3d")]
+    found = menu(actions, ())
+    assert found is not None and found.action is None
+    multi, empty = found.groups
+    assert [member.key for member in multi.members] == ["3b", "3d"] and multi.sizes == (1, 2) and multi.at == (0,)
+    assert not empty.members and [entry.steps[-1].key for entry in empty.entries] == ["none"]
+    assert set_path(actions, multi.at, ["3d", "3b"]) == (0, 3)
+    assert set_path(actions, multi.at, ["3d"]) == (0, 2)
+    assert set_path(actions, multi.at, ["3c"]) is None, "an element no option holds"
+    assert set_path(actions, multi.at, ["3b", "3b"]) is None, "a repeated element"
+    assert set_path(actions, (7,), ["3b"]) is None, "a stale position"
+
+
+def test_set_choices_that_are_not_all_combinations_only_complete_listed_sets() -> None:
+    actions = [_squares("2a"), _squares("2b"), _squares("2c"), _squares("2a", "2c")]
+    (multi,) = menu(actions, ()).groups
+    assert multi.sizes == (1, 2)
+    assert set_path(actions, multi.at, ["2a", "2b"]) is None and set_path(actions, multi.at, ["2c", "2a"]) == (0, 3)

@@ -83,6 +83,13 @@ def act(notation: str, *steps: tuple[str, Text]) -> Action:
     return Action(notation, tuple(Choice(key, label) for key, label in steps))
 
 
+def fire_action(notation: str, label: Text) -> Action:
+    """`fire 3b 3d` / `fire none` as a set choice of squares: the picker offers one multi-select."""
+    squares = [] if notation == "fire none" else notation.split()[1:]
+    members = tuple(Choice(name, T(name, name)) for name in squares)
+    return Action(notation, (Choice(notation.split(" ", 1)[1].replace(" ", "-"), label, members),))
+
+
 def card_step(cid: str) -> tuple[str, Text]:
     name = EDITION.card(cid).name
     return cid, T(f"{name.ja}", f"{name.en}")
@@ -179,7 +186,7 @@ def legal_actions(state: Mapping[str, Any], seat: int) -> tuple[Action, ...]:
         return tuple(act(f"discard {cid}", card_step(cid)) for cid in sorted(set(state["hand"][seat])))
     step = state["chain"]["step"]
     if step in ("rapid", "barrage"):
-        return tuple(act(notation, (notation.split(" ", 1)[1].replace(" ", "-"), label)) for notation, label in chain.fire_options(state))
+        return tuple(fire_action(notation, label) for notation, label in chain.fire_options(state))
     if step == "intercept":
         found = activation_actions(state, seat, chain.link(state), False, True, True)
         return tuple(found + [act("pass", ("pass", T("迎撃しない", "Do not intercept")))])

@@ -4,8 +4,10 @@ also `python -m bench walpurgis` (the figures as bench rows).
 Each seat gets a starter deck drawn at random; the command prints the end reasons, the first player's
 win rate and each starter's win rate against the field (draws count half). Any engine exception makes
 it exit non-zero. Agents: `random` (uniformly random legal moves: the rules' and decks' raw bias, but
-it almost never activates a card) and `greedy` (`policy.py`: a beginner's one-rule-per-decision play,
-the figure EDITION.md's balance claim rests on). `--first-turn no_down` plays with that lobby option.
+it almost never activates a card), `greedy` (`policy.py`: a beginner's one-rule-per-decision play,
+the figure EDITION.md's balance claim rests on) and `ai` (the project's AI at a small iteration cap,
+about a second a game: a cross-check over fewer games). `--first-turn no_down` plays with that lobby
+option.
 """
 
 from __future__ import annotations
@@ -19,6 +21,8 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from engine.ai.player import decide
+from engine.core.match import Match
 from engine.core.types import Action
 from engine.walpurgis import policy
 from engine.walpurgis.decks import STARTERS
@@ -32,7 +36,19 @@ def random_agent(state: Mapping[str, Any], seat: int, actions: Sequence[Action],
     return rng.choice(actions)
 
 
-AGENTS: dict[str, Agent] = {"random": random_agent, "greedy": policy.choose}
+AI_ITERATIONS = 16
+"""The AI agent's iteration cap: a small search, enough to cross-check the greedy figures on fewer games."""
+
+
+def ai_agent(state: Mapping[str, Any], seat: int, actions: Sequence[Action], rng: random.Random) -> Action:
+    """The project's AI (engine.ai) at a small fixed iteration budget; reproducible from `rng`."""
+    if len(actions) == 1:
+        return actions[0]
+    notation = decide(Match(GAME, 2, 0, {}, state), seat, "normal", rng.getrandbits(32), budget_s=600.0, iterations=AI_ITERATIONS)
+    return next(action for action in actions if action.notation == notation)
+
+
+AGENTS: dict[str, Agent] = {"random": random_agent, "greedy": policy.choose, "ai": ai_agent}
 
 
 def play_one(seed: int, decks: tuple[str, str], rng: random.Random, first_turn: str = "free", agent: Agent = random_agent) -> tuple[int | None, int, str]:

@@ -13,6 +13,7 @@ absolute destruction squares, which 8.3.7 resolves later.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping
 from functools import lru_cache
 from typing import Any, Iterable
@@ -136,6 +137,21 @@ def draw(state: State, seat: int, count: int) -> list[str]:
     del deck[:count]
     state["hand"][seat].extend(drawn)
     return drawn
+
+
+def census(state: Mapping[str, Any], owner: int) -> Counter[str]:
+    """Every card of `owner` wherever it is — deck, hand, discard and danmaku piles, the field, the
+    chosen deck before the deal, the 通常弾 set aside before it joins the hand — each counted once."""
+    found: Counter[str] = Counter()
+    for place in ("deck", "hand", "discard", "pile"):
+        found.update(state[place][owner])
+    for square in state["field"]:
+        found.update(piece["c"] for piece in square if piece["o"] == owner)
+    if state["stage"] == "deck" and state["decks"][owner]:
+        found.update(state["decks"][owner])
+    if state["stage"] == "mulligan" and state["aside"][owner]:
+        found[state["aside"][owner]] += 1
+    return found
 
 
 def counts(state: Mapping[str, Any], owner: int) -> tuple[int, int]:

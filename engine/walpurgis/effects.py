@@ -25,10 +25,10 @@ TIMING_NAMES = {
     "E": Text("連鎖終了時", "Chain end"),
     "T": Text("ターン終了時", "Turn end"),
 }
-COUNTED = ("draw", "discard", "recover", "catchup", "awaken", "salvage")
+COUNTED = ("draw", "discard", "recover", "awaken", "salvage")
 SQUARED = ("danmaku", "destroy", "reveal", "sleep")
 OPS = (*COUNTED, *SQUARED, "move")
-CONDITIONS = ("hand_min", "own_jin_min", "opp_jin_min", "discard_min", "deck_min")
+CONDITIONS = ("hand_min", "own_jin_min", "opp_jin_min", "behind_min", "discard_min", "deck_min")
 Offset = tuple[int, int]
 
 
@@ -87,10 +87,6 @@ def describe(effect: Effect) -> Text:
         "draw": T(f"{n}枚ドロウする。", f"Draw {plural(n, 'card')}."),
         "discard": T(f"対戦相手は手札から無作為に{n}枚捨てる。", f"Your opponent discards {plural(n, 'card')} at random."),
         "recover": T(f"自分の弾幕置き場の上から{n}枚を山札の下に置く。", f"Put the top {plural(n, 'card')} of your danmaku pile under your deck."),
-        "catchup": T(
-            f"自分の山札が対戦相手の山札より少ないなら、同じ枚数になるまで(最大{n}枚)自分の弾幕置き場の上からカードを山札の下に置く。",
-            f"If your deck is smaller than your opponent's, put cards from the top of your danmaku pile under your deck until they are even (at most {n}).",
-        ),
         "awaken": T(f"自分の休眠状態の陣を{n}枚活動状態にする。", f"Wake {plural(n, 'dormant 陣', 'dormant 陣')} of yours (lowest square first)."),
         "salvage": T(f"自分の捨て札の上から{n}枚を手札に加える。", f"Take the top {plural(n, 'card')} of your discard pile into your hand."),
         "danmaku": T(f"{at.ja}に裏向きの弾幕を配置する。", f"Place face-down danmaku at {at.en}."),
@@ -109,6 +105,7 @@ def describe_condition(condition: Mapping[str, int]) -> Text:
         "hand_min": ("自分の手札が{n}枚以上", "you hold {n}+ cards"),
         "own_jin_min": ("自分の陣が{n}枚以上", "you have {n}+ 陣 on the field"),
         "opp_jin_min": ("対戦相手の陣が{n}枚以上", "your opponent has {n}+ 陣 on the field"),
+        "behind_min": ("自分の陣が対戦相手より{n}枚以上少ない", "you have at least {n} 陣 fewer than your opponent"),
         "discard_min": ("自分の捨て札が{n}枚以上", "your discard pile holds {n}+ cards"),
         "deck_min": ("自分の山札が{n}枚以上", "your deck holds {n}+ cards"),
     }

@@ -59,7 +59,9 @@ def unseen_cards(state: Mapping[str, Any], owner: int, count: int, rng: Rng) -> 
     known = seen(state, owner)
     key = public_deck(state, owner)
     if key is not None:
-        return sorted((Counter(STARTERS[key].cards) - known).elements())
+        rest = sorted((Counter(STARTERS[key].cards) - known).elements())
+        if len(rest) == count:
+            return rest
     total = count + sum(known.values())
     fitting = [starter.cards for _, starter in sorted(STARTERS.items()) if len(starter.cards) == total and not known - Counter(starter.cards)]
     if fitting:
@@ -90,6 +92,8 @@ def resample(state: Mapping[str, Any], seat: int | None, rng: Rng) -> State:
     for owner in (0, 1):
         if owner != seat and result["stage"] == "deck" and result["decks"][owner] is not None and public_deck(result, owner) is None:
             result["decks"][owner] = list(rng.choice([starter.cards for _, starter in sorted(STARTERS.items())]))
+        if result["stage"] == "deck":
+            continue
         pieces = hidden_pieces(result, owner, seat)
         deck, pile = len(result["deck"][owner]), len(result["pile"][owner])
         if owner == seat:

@@ -3,8 +3,8 @@
 Uniformly random play almost never activates (an activation is one move among a hundred placements),
 so its win rates measure a game nobody plays. This player does what a beginner does, one rule per
 decision and no look-ahead: activate (or intercept with) the card that hits the most opposing 陣 and
-aims the most danmaku at squares without an own 陣, place a card face down otherwise, fire at empty and
-opposing squares, keep the best card in danmaku processing and strip the cheapest, apply A effects.
+aims the most danmaku where they count, place a card face down otherwise, fire where a danmaku starts a
+contest or makes a 陣, keep the best card in danmaku processing and strip the cheapest, apply A effects.
 Ties are broken by the given `random.Random`, so a seed replays a game.
 """
 
@@ -22,28 +22,32 @@ KEEP_ORDER = ("up", "fire", "du", "act", "dor", "dm")
 STRIP_ORDER = ("dm", "du", "dor", "act", "up", "fire")
 
 
+def square_value(state: Mapping[str, Any], seat: int, square: int) -> float:
+    """What one more danmaku of `seat` on `square` is worth: a contest where the opponent has a card
+    (8.3.6.2), a new dormant 陣 where an own danmaku already lies alone (8.3.6.1), a lost deck card on an
+    empty square (it goes to the danmaku pile unfired) or on an own 陣 (it is processed away)."""
+    pieces = state["field"][square]
+    if any(piece["o"] != seat for piece in pieces):
+        return 2.0
+    if pieces and all(piece["s"] in board.DANMAKU for piece in pieces):
+        return 2.0
+    return -0.5
+
+
 def activation_score(state: Mapping[str, Any], seat: int, words: Sequence[str]) -> float:
-    """`place CID SQ up` or `activate SQ`: opposing 陣 on its destruction squares count 3, each danmaku
-    target without an own 陣 counts 1."""
+    """`place CID SQ up` or `activate SQ`: opposing 陣 on its destruction squares count 3, plus what its
+    danmaku targets are worth (`square_value`, none below 0 since firing may place fewer)."""
     square = board.parse_square(words[-2] if words[0] == "place" else words[1])
     jin = board.jin_map(state)
     cid = words[1] if words[0] == "place" else jin[square]["c"]
     reach = activation.squares(EDITION.card(cid), square, seat)
     hits = sum(1 for sq in reach["ds"] + reach["rds"] if jin[sq] is not None and jin[sq]["o"] != seat)
-    aims = sum(1 for sq in reach["dm"] + reach["rdm"] if jin[sq] is None or jin[sq]["o"] != seat)
+    aims = sum(max(0.0, square_value(state, seat, sq)) for sq in reach["dm"] + reach["rdm"])
     return 1 + 3 * hits + aims
 
 
 def fire_score(state: Mapping[str, Any], seat: int, words: Sequence[str]) -> float:
-    """Empty squares count 2, opposing 陣 1, own 陣 -1."""
-    jin = board.jin_map(state)
-    score = 0.0
-    for name in words[1:]:
-        if name == "none":
-            continue
-        piece = jin[board.parse_square(name)]
-        score += 2 if piece is None else 1 if piece["o"] != seat else -1
-    return score
+    return sum(square_value(state, seat, board.parse_square(name)) for name in words[1:] if name != "none")
 
 
 def card_state(state: Mapping[str, Any], seat: int, words: Sequence[str]) -> str:

@@ -25,6 +25,7 @@ def condition_holds(state: Mapping[str, Any], owner: int, condition: Mapping[str
         "hand_min": lambda: len(state["hand"][owner]),
         "own_jin_min": lambda: len(board.jin_squares(state, owner)),
         "opp_jin_min": lambda: len(board.jin_squares(state, board.other(owner))),
+        "behind_min": lambda: len(board.jin_squares(state, board.other(owner))) - len(board.jin_squares(state, owner)),
         "discard_min": lambda: len(state["discard"][owner]),
         "deck_min": lambda: len(state["deck"][owner]),
     }
@@ -61,10 +62,6 @@ def apply(state: State, owner: int, square: int, effect: Effect, events: list[Ev
         state["rng"] = rng.state
     elif op == "recover":
         for _ in range(min(effect.n, len(state["pile"][owner]))):
-            state["deck"][owner].append(state["pile"][owner].pop())
-    elif op == "catchup":
-        behind = len(state["deck"][foe]) - len(state["deck"][owner])
-        for _ in range(min(effect.n, behind, len(state["pile"][owner]))):
             state["deck"][owner].append(state["pile"][owner].pop())
     elif op == "awaken":
         for sq in [sq for sq in board.jin_squares(state, owner) if board.jin_at(state, sq)["s"] == "dor"][: effect.n]:

@@ -10,7 +10,7 @@ import random
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable
+from typing import Callable, Sequence
 
 from engine import registry
 from engine.core.match import Match
@@ -19,13 +19,13 @@ from storage import open_store
 from storage.base import GameRecord
 from tabletop.bot import TabletopBot
 from tabletop.config import Config
-from tabletop.picker import build, decode
+from tabletop.picker import build, decode, menu
 from tabletop.service import game_options
 from tests.fakediscord import FakeDiscord, RecordedMessage
 
 GUILD, CHANNEL, LOCKED = 1, 10, 11
 Policy = Callable[[Match, int, random.Random], str]
-PICK = re.compile(r"^tt:(pick|psel):(\d+):(\d+):([0-9.]*)$")
+PICK = re.compile(r"^tt:(pick|psel|pset):(\d+):(\d+):([0-9.]*)$")
 """Forward picker items only: a Back button ends in "~" and does not match."""
 
 
@@ -140,9 +140,13 @@ class Table:
             if target is None:
                 kind, custom_id, value, _ = rng.choice(forward)
             else:
-                kind, custom_id, value, _ = next(choice for choice in forward if choice[3] == target[: len(choice[3])])
+                # the deepest choice on the way: a set's multi-select sits at its level, its options below
+                kind, custom_id, value, _ = max((choice for choice in forward if choice[3] == target[: len(choice[3])]),
+                                                key=lambda choice: len(choice[3]))
             if kind == "pick":
                 await self.world.click(user, picker, custom_id)
+            elif kind == "pset":
+                await self.world.select(user, picker, custom_id, self._set_values(match.legal_actions(seat), value, target, rng))
             else:
                 await self.world.select(user, picker, custom_id, [value])
             after = await self.record(game_id)
@@ -168,16 +172,31 @@ class Table:
             match = PICK.match(component.get("custom_id", ""))
             if not match:
                 continue
-            if match.group(1) == "pick":
+            if match.group(1) in ("pick", "pset"):
                 path = decode(match.group(4))
                 assert path is not None
-                found.append(("pick", component["custom_id"], "", path))
+                found.append((match.group(1), component["custom_id"], match.group(4), path))
             else:
                 for option in component.get("options", []):
                     value = decode(option["value"])
                     assert value is not None
                     found.append(("psel", component["custom_id"], option["value"], value))
         return found
+
+    @staticmethod
+    def _set_values(actions: Sequence[Action], at: str, target: tuple[int, ...] | None, rng: random.Random) -> list[str]:
+        """The elements to tick in a set choice's multi-select: those of the targeted set, else of a
+        random one of the sets offered (a player ticks a combination that is one of the options)."""
+        position = decode(at)
+        assert position is not None
+        found = menu(actions, position)
+        assert found is not None
+        entries = [entry for group in found.groups if group.members for entry in group.entries]
+        if target is not None:
+            entry = next(entry for entry in entries if entry.path == target[: len(entry.path)])
+        else:
+            entry = rng.choice(entries)
+        return [member.key for member in entry.steps[-1].members or ()]
 
     async def play_to_end(self, game_id: int, rng: random.Random, restart_at: int | None = None, max_actions: int = 3000,
                           policy: Policy | None = None) -> int:

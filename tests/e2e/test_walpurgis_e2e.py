@@ -152,6 +152,9 @@ async def test_whole_game_with_an_interception_chain_and_a_contested_square(tabl
     replayed = Match.start(GAME, 2, seed, {}).replay_steps(log)
     contests = [event for step in replayed for event in step.events if event.data.get("kind") == "strip"]
     assert intercepted >= 1 and stripped >= 1 and contests, (intercepted, stripped, len(contests))
+    sets = [interaction.payload["data"]["values"] for interaction in world.interactions
+            if str(interaction.payload.get("data", {}).get("custom_id", "")).startswith("tt:pset:")]
+    assert sets and all(1 <= len(values) <= 4 for values in sets), "danmaku squares are ticked in one multi-select"
 
     public = world.every_version(channels={CHANNEL, thread})
     assert ALICE_CODE not in texts(public) and "魔法使い" not in texts(public)
@@ -191,7 +194,7 @@ async def test_the_deck_builder_saves_lists_shows_edits_imports_exports_and_dele
 
     assert "no saved decks" in await run("list", {})
     saved = await run("new", {"name": "Shrine", "starter": "reimu"})
-    assert "Saved **Shrine**" in saved and "40 cards (4 通常弾)" in saved and "`N01x2.R00x4." in saved
+    assert "Saved **Shrine**" in saved and "40 cards (4 通常弾)" in saved and "`R00x4.R01x4." in saved
     saved = await run("new", {"name": "Mini", "cards": "R00x4, Fantasy Seal x2, 2 夢想封印"})
     assert "8 cards (4 通常弾)" in saved and "R00x4.R01x4" in saved
     refused = await run("new", {"name": "Bad", "cards": "R00x5, Nothing x2, S01x9"})

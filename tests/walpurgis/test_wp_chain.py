@@ -25,8 +25,8 @@ def test_rapid_destruction_squares_resolve_at_destruction() -> None:
 
 
 def test_b_effects_resolve_after_rapid_fire_and_before_the_danmaku() -> None:
-    state = build(field={"3b": ["0:R00:up"]}, hands={0: ["R03"]}, decks={0: ["R00x5"]})
-    state, _ = play(state, (0, "place R03 3c up"))
+    state = build(field={"2c": ["0:R12:act"]}, hands={0: ["N01"]}, decks={0: ["R00x5"]})
+    state, _ = play(state, (0, "place N01 3c up"))
     assert state["hand"][0] == ["R00"] and state["chain"]["step"] == "barrage"
 
 
@@ -136,9 +136,9 @@ def test_a_persisting_card_destroys_again_in_the_next_chain_and_turns_upright_at
 
 
 def test_chain_end_effects_resolve_for_cards_of_this_chain() -> None:
-    state = build(field={"1b": ["0:R00:up"], "1d": ["0:R00:up"]}, hands={0: ["R10"]}, decks={0: ["R00x5"]})
+    state = build(field={"1b": ["0:R00:up"], "1d": ["0:R00:up"]}, hands={0: ["R10"]}, decks={0: ["R00x5"]}, piles={0: ["R05"]})
     state, _ = play(state, (0, "place R10 2c up"), (1, "pass"))
-    assert state["chain"] is None and state["hand"][0] == ["R00"]
+    assert state["chain"] is None and state["deck"][0][-1] == "R05" and state["pile"][0] == []
 
 
 def test_a_card_activated_without_the_activation_check_has_no_destruction_squares() -> None:

@@ -137,12 +137,14 @@ def mulligan_actions(state: Mapping[str, Any], seat: int) -> list[Action]:
     found: list[Action] = []
     for picks in product(*(range(hand[cid] + 1) for cid in kinds)):
         parts = [f"{cid}x{n}" if n > 1 else cid for cid, n in zip(kinds, picks) if n]
-        notation = "mulligan " + " ".join(parts) if parts else "keep"
-        steps = []
+        if not parts:
+            found.append(act("keep", ("keep", T("このまま(戻さない)", "Keep this hand"))))
+            continue
+        steps = [("mulligan", T("カードを戻す…", "Return cards…"))]
         for cid, n in zip(kinds, picks):
             name = EDITION.card(cid).name
             steps.append((str(n), T(f"{name.ja}: {n}枚戻す", f"{name.en}: return {n}")))
-        found.append(act(notation, *steps))
+        found.append(act("mulligan " + " ".join(parts), *steps))
     return found
 
 

@@ -16,14 +16,14 @@ from engine.core.errors import BadOptions
 from engine.core.types import Action, Choice, Decision, Event, T, Text
 from engine.walpurgis import flow
 from engine.walpurgis.board import State
-from engine.walpurgis.decks import STARTERS, code_of, parse_code
+from engine.walpurgis.decks import STARTERS, code_of, parse_code, refusals
 from engine.walpurgis.labels import who
 
 PREFIX = "deck:"
 CHOOSE = "choose"
 PROMPT = T(
-    "デッキを選んでください(相手には見えません)。自作のデッキはデッキコードで deck:コード と入力できます。",
-    "Choose your deck (hidden from your opponent). Type deck:CODE to play one of your own.",
+    "デッキを選んでください(相手には見えません)。自作のデッキは /walpurgis deck use か、デッキコードを deck:コード と入力して使えます。",
+    "Choose your deck (hidden from your opponent). To play one of your own: /walpurgis deck use, or type deck:CODE.",
 )
 
 
@@ -48,15 +48,23 @@ def starter_label(key: str) -> Text:
     return T(f"{starter.name.ja}({len(starter.cards)}枚)", f"{starter.name.en} ({len(starter.cards)} cards)")
 
 
+def allowed_starters(state: Mapping[str, Any]) -> list[str]:
+    """The starters legal under the game's copy limit (a stricter lobby limit can rule some out)."""
+    return [key for key, starter in STARTERS.items() if not refusals(starter.cards, limit(state))]
+
+
 def actions(state: Mapping[str, Any], seat: int) -> list[Action]:
     if seat not in waiting(state):
         return []
-    return [Action(f"{PREFIX}{key}", (Choice(key, starter_label(key)),)) for key in STARTERS]
+    return [Action(f"{PREFIX}{key}", (Choice(key, starter_label(key)),)) for key in allowed_starters(state)]
 
 
 def read(state: Mapping[str, Any], notation: str) -> tuple[str, ...]:
     value = notation[len(PREFIX):].strip()
     if value in STARTERS:
+        problems = refusals(STARTERS[value].cards, limit(state))
+        if problems:
+            raise BadOptions(T(" ".join(p.ja for p in problems), " ".join(p.en for p in problems)))
         return STARTERS[value].cards
     return parse_code(value, limit(state))
 
@@ -78,7 +86,7 @@ def refusal(state: Mapping[str, Any], notation: str) -> Text:
             read(state, notation)
         except BadOptions as error:
             return error.reason
-    keys = ", ".join(f"deck:{key}" for key in STARTERS)
+    keys = ", ".join(f"deck:{key}" for key in allowed_starters(state))
     return T(f"まずデッキを選んでください({keys}、またはデッキコード)。", f"First choose your deck ({keys}, or a deck code).")
 
 

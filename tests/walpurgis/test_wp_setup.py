@@ -106,3 +106,19 @@ def test_a_deck_code_breaking_the_lobbys_copy_limit_is_refused_with_the_reason()
     unlimited = GAME.new_state(2, 3, GAME.validate_options(2, {"copies": "none"}))
     played, _ = play(unlimited, (0, "deck:R00x10"))
     assert waiting(played) == [1]
+
+
+def test_a_starter_breaking_the_lobbys_copy_limit_is_neither_offered_nor_accepted() -> None:
+    state = GAME.new_state(2, 3, GAME.validate_options(2, {"copies": "2"}))
+    assert not any(notation in legal(state, 0) for notation in ("deck:reimu", "deck:remilia", "deck:marisa"))
+    with pytest.raises(IllegalAction) as refused:
+        play(state, (0, "deck:reimu"))
+    assert "At most 2 cards of one name" in refused.value.reason.en
+
+
+def test_keeping_the_whole_hand_is_one_choice_at_the_top_of_the_mulligan() -> None:
+    state = start()
+    (keep,) = [action for action in GAME.legal_actions(state, 0) if action.notation == "keep"]
+    assert [step.key for step in keep.path] == ["keep"]
+    others = [action for action in GAME.legal_actions(state, 0) if action.notation != "keep"]
+    assert others and all(action.path[0].key == "mulligan" for action in others)

@@ -330,24 +330,31 @@ async def ready(location: str) -> dict[str, float]:
         await store.open()  # what the setup hook does first; timed apart (the setup hook finds it open)
         opened = time.perf_counter()
         bot = TabletopBot(config, store, freeze_heap=True, now=FakeClock().now)
+        world.ignore_tasks(lambda task: task.get_name() == "render-warm-up")  # background: ready goes on
         await world.attach(bot)
         seconds = time.perf_counter() - started
+        ready_wall = time.time()
         assert bot.is_ready()
-        figures = {"seconds": seconds, "open": opened - started, "rss": memory_mib("VmRSS"), "peak": memory_mib("VmHWM")}
+        rss = memory_mib("VmRSS")
+        if bot.render_warming is not None:
+            await bot.render_warming
+        warmed = time.perf_counter() - started
+        figures = {"seconds": seconds, "open": opened - started, "rss": rss, "peak": memory_mib("VmHWM"), "warmed": warmed,
+                   "ready_wall": ready_wall}
     return figures
 
 
 def restart(location: str) -> list[tuple[str, float, str]]:
-    started = time.perf_counter()
+    launched = time.time()
     done = subprocess.run([sys.executable, "-m", "bench.scale", "--ready", location], check=True, capture_output=True,
                           text=True)
-    process = time.perf_counter() - started
     figures = json.loads(done.stdout.strip().splitlines()[-1])
     return [("restart to ready (new bot object on the file)", figures["seconds"], "s"),
             ("  of which opening the store (check, migrate)", figures["open"], "s"),
-            ("restart to ready (new process, imports included)", process, "s"),
+            ("restart to ready (new process, imports included)", figures["ready_wall"] - launched, "s"),
+            ("render pool warm, in the background (from the bot object)", figures["warmed"], "s"),
             ("RSS after ready", figures["rss"], "MiB"),
-            ("peak RSS up to ready", figures["peak"], "MiB")]
+            ("peak RSS up to the pool warm", figures["peak"], "MiB")]
 
 
 async def boot(table: Table, location: str) -> None:

@@ -96,10 +96,10 @@ class SqliteStore(SqlStore):
         return db
 
     def _verify(self, db: sqlite3.Connection) -> None:
-        """The file is a healthy database we may write: checked before migrating touches it."""
-        found = [row[0] for row in db.execute("PRAGMA quick_check")]
-        if found != ["ok"]:
-            raise StoreError("corrupt", f"{self.path}: PRAGMA quick_check reports {found[0]!r}")
+        """The file is a database we may write: checked before migrating touches it. Reading the schema
+        refuses a file that is not a database; a full `PRAGMA quick_check` would read every page (1.7 s
+        at 100,000 games, on every restart), and a damaged page is reported when it is read anyway."""
+        db.execute("SELECT count(*) FROM sqlite_master").fetchone()
         db.execute("BEGIN IMMEDIATE")
         try:
             version = schema_version(db)

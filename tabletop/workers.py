@@ -143,7 +143,14 @@ def default_processes() -> int:
     return max(1, os.cpu_count() or 1)
 
 
-def _initialize(warmup: Callable[[], Any] | None) -> None:
+WORKER_NICENESS = 5
+"""Worker processes run at a lower priority than the bot's own process, so a burst of searches or renders
+(or the warm-up after a restart) never delays the event loop's replies on a machine with few cores."""
+
+
+def _initialize(warmup: Callable[[], Any] | None, lower_priority: bool) -> None:
+    if lower_priority:
+        os.nice(WORKER_NICENESS)
     if warmup is not None:
         warmup()
 
@@ -164,10 +171,10 @@ class WorkerPool:
         """The warm-up is each worker's initializer, so a worker started to replace a dead one is warm too."""
         if self.mode == "thread":
             return ThreadPoolExecutor(self.processes, thread_name_prefix="worker", initializer=_initialize,
-                                      initargs=(self.warmup,))
+                                      initargs=(self.warmup, False))
         # spawn, not fork: the parent has a database thread and an event loop that a fork would copy mid-use.
         return ProcessPoolExecutor(self.processes, mp_context=multiprocessing.get_context("spawn"),
-                                   initializer=_initialize, initargs=(self.warmup,))
+                                   initializer=_initialize, initargs=(self.warmup, True))
 
     async def start(self) -> None:
         """Create the workers and run the warm-up in each, so the first real job is as fast as the rest.

@@ -1,7 +1,7 @@
 """The one path from committed actions to Discord.
 
-Every source of actions (a picker click, `/game play`, resign, a forfeit, an automatic answer, and
-later AI players and votes) commits through `GameService` and then calls `after_commit`. It first
+Every source of actions (a picker click, `/game play`, resign, a forfeit, an automatic answer, an AI
+player, a vote) commits through `GameService` and then calls `after_commit`. It first
 takes what needs no person (forced choices whose being forced is public, and answers players' stored
 preferences give), committing each, then publishes the whole chain once:
 

@@ -9,7 +9,7 @@ written in the same transaction as its game's last step, together with the ratin
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Literal, Protocol
+from typing import Any, Literal, Protocol, Sequence
 
 LeagueStatus = Literal["signup", "running", "finished", "cancelled"]
 LEAGUE_OPEN: tuple[LeagueStatus, ...] = ("signup", "running")
@@ -131,6 +131,10 @@ class LeagueStore(Protocol):
     StoreError codes: "league_exists" (the name is taken on this server), "league_not_found",
     "league_started" (joining or leaving after sign-up), "league_already_joined", "league_not_joined",
     "ratings_changed" (a game end's rating was changed by another game meanwhile: recompute and retry).
+
+    Several bot processes may share the database (PostgreSQL). A write that decides on rows it read also
+    writes one of them (storage/README.md): joining and leaving rewrite the league's row, which pairing a
+    round writes too; tables and rounds are compare-and-set on their status or number.
     """
 
     async def create_league(self, *, guild_id: int, channel_id: int, name: str, game_type: str, config: dict[str, Any],
@@ -141,7 +145,8 @@ class LeagueStore(Protocol):
     async def list_leagues(self, guild_id: int, *, statuses: tuple[str, ...] = LEAGUE_OPEN, user_id: int | None = None,
                            game_type: str | None = None) -> list[LeagueRecord]: ...
 
-    async def join_league(self, league_id: int, user_id: int) -> LeagueRecord: ...
+    async def join_league(self, league_id: int, user_id: int) -> LeagueRecord:
+        """During sign-up only ("league_started" afterwards, even when the start committed meanwhile)."""
 
     async def leave_league(self, league_id: int, user_id: int, *, withdraw: bool = False) -> LeagueRecord:
         """Before the start the member is removed; with `withdraw` (a running league) they stay in its
@@ -152,7 +157,8 @@ class LeagueStore(Protocol):
         """Pair round `number`: the league must be at round `number - 1` (compare-and-set, so two passes
         never pair the same round twice); closes the previous round, the league becomes running and due
         at once (its next pass opens the tables' games that are not open yet, then waits for `deadline`).
-        False when another pass got there first."""
+        False when another pass got there first, or when the members changed since the pairing was
+        planned (it seats someone no longer active, or the first round leaves out someone who joined)."""
 
     async def set_table_game(self, key: TableKey, game_id: int) -> bool:
         """Attach the table's game, once: False when the table already has one (another pass won)."""
@@ -160,9 +166,18 @@ class LeagueStore(Protocol):
     async def close_table(self, key: TableKey, *, status: TableStatus, ranks: tuple[int, ...] | None = None) -> bool:
         """Decide an open table outside its game (a double forfeit, a void game). False when not open."""
 
-    async def finish_league(self, league_id: int, *, status: LeagueStatus = "finished") -> bool: ...
+    async def finish_league(self, league_id: int, *, status: LeagueStatus = "finished", at_round: int | None = None) -> bool:
+        """End an open league, once (False when it already ended). With `at_round`, only while the league
+        is still at that round: the end was decided from its rounds, which another pass may have moved."""
 
-    async def set_league_due(self, league_id: int, due_at: float | None) -> None: ...
+    async def postpone_signup(self, league_id: int, *, until: float, needed: int) -> bool:
+        """A sign-up deadline passed with fewer than `needed` active members: look again at `until`. False
+        (nothing changed) when the league started or enough members joined meanwhile."""
+
+    async def wait_for_round(self, league_id: int, *, number: int, deadline: float) -> bool:
+        """The running league at round `number` with some table still open: due again at the round's
+        `deadline` (a game's end makes it due at once). False (nothing changed) when the round is complete
+        or the league moved on meanwhile: the caller goes on to the next round."""
 
     async def league_rounds(self, league_id: int) -> list[RoundRecord]: ...
 
@@ -171,6 +186,14 @@ class LeagueStore(Protocol):
     async def table_of_game(self, game_id: int) -> LeagueGameRecord | None: ...
 
     async def due_leagues(self, now: float, *, limit: int = 50) -> list[LeagueRecord]: ...
+
+    async def claim_due_leagues(self, now: float, *, until: float, limit: int = 50) -> list[LeagueRecord]:
+        """Like `due_leagues` (most overdue first), skipping leagues another pass holds (claimed until after
+        `now`), and claims those returned until `until`: the league loop's share when several processes
+        run it. The claim ends with `release_leagues`, or by itself at `until` should the process die."""
+
+    async def release_leagues(self, league_ids: Sequence[int]) -> None:
+        """End this process's claims on these leagues (their pass is done)."""
 
     async def get_ratings(self, guild_id: int, game_type: str, user_ids: tuple[int, ...] | None = None) -> dict[int, RatingRecord]:
         """Current ratings (all players of the server and game when `user_ids` is None)."""

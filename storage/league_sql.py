@@ -18,7 +18,7 @@ from storage.league_records import (
     RoundRecord, TableKey, TableStatus,
 )
 from storage.rows import dump
-from storage.sql import Body, Execute, ExecuteMany, Fetch
+from storage.sql import SKIP_LOCKED, Body, Execute, ExecuteMany, Fetch
 
 
 LEAGUES_MIGRATION: tuple[str, ...] = (
@@ -120,6 +120,13 @@ LEAGUES_MIGRATION: tuple[str, ...] = (
     """,
 )
 
+LEAGUE_CLAIMS_MIGRATION: tuple[str, ...] = (
+    # Several bot processes run the league loop on one database: a pass claims the leagues it advances
+    # until this moment (`claim_due_leagues`), so each league's announcements go out from one process;
+    # a crashed process's claims simply expire.
+    "ALTER TABLE leagues ADD COLUMN claimed_until REAL",
+)
+
 LEAGUE_COLUMNS = ("l.id, l.guild_id, l.channel_id, l.name, l.game_type, l.config, l.status, l.created_by, l.created_at,"
                   " l.round, l.due_at, l.season, m.user_id, m.status")
 
@@ -182,12 +189,22 @@ def create_league(guild_id: int, channel_id: int, name: str, game_type: str, con
     return (yield from existing_league(found[0][0]))
 
 
+def touch_league(league_id: int, status: str) -> Body[None]:
+    """Rewrite the league's row, compare-and-set on its status. A change of members decides on the league
+    it read, so it must also write that row (storage/README.md): at REPEATABLE READ it then conflicts with
+    a concurrent `open_round`, which reads the members and writes this row; one of the two retries."""
+    changed = yield Execute("UPDATE leagues SET status = status WHERE id = ? AND status = ?", (league_id, status))
+    if changed != 1:
+        raise StoreError("league_started")
+
+
 def join_league(league_id: int, user_id: int) -> Body[LeagueRecord]:
     record = yield from existing_league(league_id)
     if record.status != "signup":
         raise StoreError("league_started")
     if user_id in record.members:
         raise StoreError("league_already_joined")
+    yield from touch_league(league_id, "signup")
     yield Execute("INSERT INTO league_members (league_id, user_id, joined_at) VALUES (?, ?, ?)", (league_id, user_id, time.time()))
     return (yield from existing_league(league_id))
 
@@ -197,8 +214,10 @@ def leave_league(league_id: int, user_id: int, withdraw: bool) -> Body[LeagueRec
     if user_id not in record.members:
         raise StoreError("league_not_joined")
     if record.status == "signup":
+        yield from touch_league(league_id, "signup")
         yield Execute("DELETE FROM league_members WHERE league_id = ? AND user_id = ?", (league_id, user_id))
     elif withdraw and record.status == "running":
+        yield from touch_league(league_id, "running")
         yield Execute("UPDATE league_members SET status = 'withdrawn' WHERE league_id = ? AND user_id = ?", (league_id, user_id))
     else:
         raise StoreError("league_started")
@@ -206,6 +225,19 @@ def leave_league(league_id: int, user_id: int, withdraw: bool) -> Body[LeagueRec
 
 
 def open_round(league_id: int, number: int, deadline: float, tables: list[tuple[int, ...]], byes: tuple[int, ...]) -> Body[bool]:
+    # The pairing was planned from members read earlier: refused when it seats anyone no longer active, or
+    # (the first round) leaves out anyone who joined meanwhile. Members change only together with a write
+    # of the league's row (`touch_league`), which this body writes too, so the check holds at commit.
+    found = yield Fetch("SELECT user_id FROM league_members WHERE league_id = ? AND status = 'active'", (league_id,))
+    active = {row[0] for row in found}
+    paired = {user for table in tables for user in table} | set(byes)
+    if not paired <= active or (number == 1 and paired != active):
+        return False
+    # ... and never over a round still in play (tables only ever close, so a stale "open" only refuses)
+    unfinished = yield Fetch("SELECT 1 FROM league_games WHERE league_id = ? AND round = ? AND status = 'open' LIMIT 1",
+                             (league_id, number - 1))
+    if unfinished:
+        return False
     moved = yield Execute(
         "UPDATE leagues SET round = ?, status = 'running', due_at = 0 WHERE id = ? AND round = ? AND status IN ('signup', 'running')",
         (number, league_id, number - 1))
@@ -229,19 +261,37 @@ def close_table(key: TableKey, status: str, ranks: tuple[int, ...] | None) -> Bo
     changed = yield Execute(
         "UPDATE league_games SET status = ?, ranks = ? WHERE league_id = ? AND round = ? AND table_no = ? AND status = 'open'",
         (status, None if ranks is None else dump(list(ranks)), key.league_id, key.round, key.table))
+    if changed == 1:  # as a game's end does: the league looks at once, and `wait_for_round` sees this table
+        yield Execute("UPDATE leagues SET due_at = 0 WHERE id = ? AND status = 'running'", (key.league_id,))
     return changed == 1
 
 
-def finish_league(league_id: int, status: str) -> Body[bool]:
-    changed = yield Execute("UPDATE leagues SET status = ?, due_at = NULL WHERE id = ? AND status IN ('signup', 'running')",
-                            (status, league_id))
+def finish_league(league_id: int, status: str, at_round: int | None) -> Body[bool]:
+    where = "" if at_round is None else " AND round = ?"
+    changed = yield Execute(
+        f"UPDATE leagues SET status = ?, due_at = NULL WHERE id = ? AND status IN ('signup', 'running'){where}",
+        (status, league_id, *(() if at_round is None else (at_round,))))
     if changed:
         yield Execute("UPDATE league_rounds SET status = 'closed' WHERE league_id = ?", (league_id,))
     return changed == 1
 
 
-def set_league_due(league_id: int, due_at: float | None) -> Body[None]:
-    yield Execute("UPDATE leagues SET due_at = ? WHERE id = ?", (due_at, league_id))
+def postpone_signup(league_id: int, until: float, needed: int) -> Body[bool]:
+    changed = yield Execute(
+        "UPDATE leagues SET due_at = ? WHERE id = ? AND status = 'signup'"
+        " AND (SELECT count(*) FROM league_members WHERE league_id = ? AND status = 'active') < ?",
+        (until, league_id, league_id, needed))
+    return changed == 1
+
+
+def wait_for_round(league_id: int, number: int, deadline: float) -> Body[bool]:
+    # A game's end sets due_at = 0 in this same row (`game_end`), so a blind write here could bury that
+    # signal until the deadline; both write the row, so one of them sees the other's table result.
+    changed = yield Execute(
+        "UPDATE leagues SET due_at = ? WHERE id = ? AND status = 'running' AND round = ?"
+        " AND EXISTS (SELECT 1 FROM league_games WHERE league_id = ? AND round = ? AND status = 'open')",
+        (deadline, league_id, number, league_id, number))
+    return changed == 1
 
 
 def rounds(league_id: int) -> Body[list[RoundRecord]]:
@@ -329,9 +379,23 @@ def _apply_changes(guild_id: int, game_type: str, season_number: int, changes: S
           change.mu_after, change.sigma_after, now) for change in changes])
 
 
+def hold_season(guild_id: int, game_type: str, number: int) -> Body[None]:
+    """Check that `number` is the current season of the game on this server, and rewrite its row (the
+    first season's row is created). Rating changes are computed for one season, and a new season resets
+    the ratings it read: both rewrite this row, so at REPEATABLE READ a game's end and a new season never
+    both commit on the same snapshot (one retries and sees the other; a stale game end is recomputed)."""
+    current = yield from season(guild_id, game_type)
+    if current != number:
+        raise StoreError("ratings_changed", f"season {current}, not {number}")
+    yield Execute("INSERT INTO seasons (guild_id, game_type, number, started_at) VALUES (?, ?, ?, 0)"
+                  " ON CONFLICT (guild_id, game_type, number) DO UPDATE SET started_at = seasons.started_at",
+                  (guild_id, game_type, number))
+
+
 def game_end(game_id: int, end: GameEnd, now: float) -> Body[None]:
     """Inside the last step's transaction: the ratings and the league table's result."""
     if end.ratings:
+        yield from hold_season(end.guild_id, end.game_type, end.season)
         yield from _apply_changes(end.guild_id, end.game_type, end.season, end.ratings, now)
     if end.table is not None:
         yield Execute(
@@ -348,17 +412,44 @@ def new_season(guild_id: int, game_type: str, number: int, resets: Sequence[Rati
     if current != number - 1:
         return False
     now = time.time()
-    if current == 1:  # the first season exists implicitly until a second one starts
-        yield Execute("INSERT INTO seasons (guild_id, game_type, number, started_at) VALUES (?, ?, 1, 0)"
-                      " ON CONFLICT (guild_id, game_type, number) DO NOTHING", (guild_id, game_type))
+    yield from hold_season(guild_id, game_type, current)  # the first season exists implicitly until then
     yield Execute("INSERT INTO seasons (guild_id, game_type, number, started_at) VALUES (?, ?, ?, ?)",
                   (guild_id, game_type, number, now))
     yield from _apply_changes(guild_id, game_type, number, resets, now)
+    # the resets were computed from every rating read before this transaction: one created since (a
+    # player's first rated game) would keep the old season's value
+    missed = yield Fetch("SELECT 1 FROM ratings WHERE guild_id = ? AND game_type = ? AND season < ? LIMIT 1",
+                         (guild_id, game_type, number))
+    if missed:
+        raise StoreError("ratings_changed", "a rating was created meanwhile")
     return True
 
 
 def due_leagues(now: float, limit: int) -> Body[list[LeagueRecord]]:
     return (yield from leagues_where("due_at IS NOT NULL AND due_at <= ? AND status IN ('signup', 'running')", (now,), limit))
+
+
+CHOOSE_DUE_LEAGUES = ("SELECT id FROM leagues WHERE due_at IS NOT NULL AND due_at <= ? AND status IN ('signup', 'running')"
+                      " AND (claimed_until IS NULL OR claimed_until <= ?) ORDER BY due_at, id LIMIT ?")
+"""The due leagues nobody holds (parameters: now, now, limit), through the `leagues_due` index."""
+
+
+def any_league_to_claim(now: float) -> Body[bool]:
+    return bool((yield Fetch(CHOOSE_DUE_LEAGUES, (now, now, 1))))
+
+
+def claim_due_leagues(now: float, until: float, limit: int) -> Body[list[LeagueRecord]]:
+    claimed = yield Fetch(f"UPDATE leagues SET claimed_until = ? WHERE id IN ({CHOOSE_DUE_LEAGUES} {SKIP_LOCKED}) RETURNING id",
+                          (until, now, now, limit))
+    if not claimed:
+        return []
+    ids = [row[0] for row in claimed]
+    found = yield from leagues_where(f"id IN ({', '.join('?' * len(ids))})", ids, len(ids))
+    return sorted(found, key=lambda record: (record.due_at or 0.0, record.id))
+
+
+def release_leagues(league_ids: Sequence[int]) -> Body[None]:
+    yield Execute(f"UPDATE leagues SET claimed_until = NULL WHERE id IN ({', '.join('?' * len(league_ids))})", tuple(league_ids))
 
 
 def list_leagues(guild_id: int, statuses: tuple[str, ...], user_id: int | None, game_type: str | None) -> Body[list[LeagueRecord]]:
@@ -408,11 +499,14 @@ class LeagueOperations:
     async def close_table(self, key: TableKey, *, status: TableStatus, ranks: tuple[int, ...] | None = None) -> bool:
         return await self._write(lambda: close_table(key, status, ranks))
 
-    async def finish_league(self, league_id: int, *, status: LeagueStatus = "finished") -> bool:
-        return await self._write(lambda: finish_league(league_id, status))
+    async def finish_league(self, league_id: int, *, status: LeagueStatus = "finished", at_round: int | None = None) -> bool:
+        return await self._write(lambda: finish_league(league_id, status, at_round))
 
-    async def set_league_due(self, league_id: int, due_at: float | None) -> None:
-        await self._write(lambda: set_league_due(league_id, due_at))
+    async def postpone_signup(self, league_id: int, *, until: float, needed: int) -> bool:
+        return await self._write(lambda: postpone_signup(league_id, until, needed))
+
+    async def wait_for_round(self, league_id: int, *, number: int, deadline: float) -> bool:
+        return await self._write(lambda: wait_for_round(league_id, number, deadline))
 
     async def league_rounds(self, league_id: int) -> list[RoundRecord]:
         return await self._read(lambda: rounds(league_id))
@@ -425,6 +519,16 @@ class LeagueOperations:
 
     async def due_leagues(self, now: float, *, limit: int = 50) -> list[LeagueRecord]:
         return await self._read(lambda: due_leagues(now, limit))
+
+    async def claim_due_leagues(self, now: float, *, until: float, limit: int = 50) -> list[LeagueRecord]:
+        # a read first, so an idle pass (the usual one) takes no write lock (as SqlStore._any_to_claim)
+        if not await self._read(lambda: any_league_to_claim(now)):
+            return []
+        return await self._write(lambda: claim_due_leagues(now, until, limit))
+
+    async def release_leagues(self, league_ids: Sequence[int]) -> None:
+        if league_ids:
+            await self._write(lambda: release_leagues(league_ids))
 
     async def get_ratings(self, guild_id: int, game_type: str, user_ids: tuple[int, ...] | None = None) -> dict[int, RatingRecord]:
         return await self._read(lambda: ratings(guild_id, game_type, user_ids))

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Sequence
 
 from storage.base import StoreError
-from storage.league_sql import LEAGUES_MIGRATION
+from storage.league_sql import LEAGUE_CLAIMS_MIGRATION, LEAGUES_MIGRATION
 
 if TYPE_CHECKING:
     import asyncpg
@@ -196,6 +196,8 @@ MIGRATIONS: tuple[Migration, ...] = (
     ),
     # Ratings (current and history), seasons, leagues, their members, rounds and tables (storage/league_sql.py).
     LEAGUES_MIGRATION,
+    # The league loop's claims, for several bot processes (storage/league_sql.py claim_due_leagues).
+    LEAGUE_CLAIMS_MIGRATION,
 )
 
 _POSTGRES_TYPES = (

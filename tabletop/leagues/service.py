@@ -3,13 +3,15 @@
 The Discord side (tabletop/leagues/post.py) calls these and then posts what they return: the tables of a
 new round to open as games, the steps a deadline forced to publish. Every state change is one store
 transaction, compare-and-set where two passes could race (a round is paired once; a table is decided
-once), so a pass interrupted at any point is simply run again.
+once), so a pass interrupted at any point is simply run again. Each `Progress` holds only what this call
+itself changed (a compare-and-set it won), so what it announces is announced by one process; the league
+loop also claims the leagues it advances (tabletop/leagues/post.py).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Callable, Sequence
+from typing import Callable, Literal, Sequence
 
 from engine.core.errors import GameError
 from tabletop.clocks import HOUR
@@ -112,12 +114,18 @@ class LeagueService:
     # ---- rounds -------------------------------------------------------------------------------------
 
     async def start(self, league: LeagueRecord) -> Progress:
-        if league.status != "signup":
-            raise GameError(text("league.already_started"))
-        config = league_config(league)
-        if len(league.members) < config.players:
-            raise GameError(text("league.too_few"))
-        return await self.open_next(league)
+        """Pair the first round now. Tried again on fresh members when someone joined or left while it
+        was planned; refused when another process started the league first."""
+        for _ in range(3):
+            if league.status != "signup":
+                raise GameError(text("league.already_started"))
+            if len(league.members) < league_config(league).players:
+                raise GameError(text("league.too_few"))
+            progress = await self.open_next(league)
+            if progress.opened is not None or progress.finished:
+                return progress
+            league = await self.reload(league)
+        raise GameError(text("league.busy"))
 
     async def plan(self, league: LeagueRecord, rounds: Sequence[RoundRecord], tables: Sequence[LeagueGameRecord]) -> Round | None:
         """The next round, or None when the league has played all of its rounds."""
@@ -170,13 +178,14 @@ class LeagueService:
                 raise GameError(text("league.too_few")) from error
             planned = None  # withdrawals left too few members to fill a table: the league ends here
         if planned is None:
-            await self.store.finish_league(league.id)
+            if not await self.store.finish_league(league.id, at_round=league.round):
+                return Progress(league)  # another pass moved the league on meanwhile
             return Progress(await self.reload(league), finished=True)
         number = len(rounds) + 1
         deadline = self.now() + league_config(league).round_hours * HOUR
         if not await self.store.open_round(league.id, number=number, deadline=deadline, tables=list(planned.tables),
                                            byes=planned.byes):
-            return Progress(league)  # another pass paired it
+            return Progress(league)  # another pass paired it, or the members changed: planned again next time
         opened = [table for table in await self.store.league_games(league.id) if table.round == number]
         return Progress(await self.reload(league), opened=number, tables=tuple(opened))
 
@@ -202,9 +211,15 @@ class LeagueService:
                 return None
         if record.status != "lobby":
             return None
-        for user in table.players:
+        for user in table.players:  # in the table's order, so a pass seating alongside another keeps that order
             if user not in record.players:
-                record = await self.store.add_player(record.id, user)
+                try:
+                    record = await self.store.add_player(record.id, user)
+                except LobbyError:  # another pass (maybe another process) seated them or started the game
+                    found = await self.store.get_game(record.id)
+                    if found is None or found.status != "lobby" or user not in found.players:
+                        return None
+                    record = found
         if list(record.players) != list(table.players):
             raise GameError(text("league.bad_table"))
         try:
@@ -220,8 +235,9 @@ class LeagueService:
         if league.status == "signup":
             if len(league.members) >= league_config(league).players:
                 return await self.open_next(league)
-            await self.store.set_league_due(league.id, now + ENOUGH_WAIT)
-            return Progress(league, short=True)
+            postponed = await self.store.postpone_signup(league.id, until=now + ENOUGH_WAIT,
+                                                         needed=league_config(league).players)
+            return Progress(league, short=postponed)
         rounds = await self.store.league_rounds(league.id)
         if not rounds:
             return await self.open_next(league)
@@ -242,16 +258,17 @@ class LeagueService:
             elif record.status == "finished":
                 await self.close_finished(table, record)
             elif now >= current.deadline:
-                played = await self.decide(league, table, record)
-                if played is not None:
-                    forced.append(played)
-                else:
+                decided = await self.decide(league, table, record)
+                if decided == "void":
                     voided.append(table)
+                elif decided is not None:
+                    forced.append(decided)
         remaining = [table for table in await self.store.league_games(league.id)
                      if table.round == current.number and table.status == "open"]
-        if remaining:
-            await self.store.set_league_due(league.id, current.deadline)
+        if remaining and await self.store.wait_for_round(league.id, number=current.number, deadline=current.deadline):
             return Progress(league, forced=tuple(forced), voided=tuple(voided), tables=tuple(unopened))
+        # the round is complete (its last game may have ended just now): the next one, which the store
+        # refuses to pair over a round still in play
         following = await self.open_next(await self.reload(league))
         return Progress(following.league, following.opened, tuple(forced), tuple(voided), following.finished,
                         tables=following.tables)
@@ -263,9 +280,12 @@ class LeagueService:
         ranks = tuple(outcome.ranks[record.players.index(user)] for user in table.players) if outcome else None
         await self.store.close_table(table.key, status="finished" if ranks else "void", ranks=ranks)
 
-    async def decide(self, league: LeagueRecord, table: LeagueGameRecord, record: GameRecord) -> Played | None:
+    async def decide(self, league: LeagueRecord, table: LeagueGameRecord,
+                     record: GameRecord) -> Played | Literal["void"] | None:
         """The deadline's verdict on a game still running: the awaited seat forfeits (its step, committed
-        with the table's result, is returned to publish), or the game is called off as a double forfeit."""
+        with the table's result, is returned to publish), or the game is called off as a double forfeit
+        ("void"). None when this call decided nothing (a move or another process got there first), so
+        nothing is announced for the table twice, nor a void that did not happen."""
         loaded = Loaded(record, match_of(record))
         judged = verdict(league_config(league).policy, loaded.match.awaited_seats(), True)
         if judged.kind == "forfeit" and judged.seat is not None:
@@ -274,8 +294,9 @@ class LeagueService:
             except GameError:
                 return None  # a move landed meanwhile: the next pass judges the new position
         cancelled = loaded.match.cancelled()
-        if await self.store.cancel_game(record.id, state=cancelled.to_json(), version=cancelled.version):
-            await self.store.close_table(table.key, status="void")
+        if await self.store.cancel_game(record.id, state=cancelled.to_json(), version=cancelled.version) \
+                and await self.store.close_table(table.key, status="void"):
+            return "void"
         return None
 
     # ---- reading ------------------------------------------------------------------------------------

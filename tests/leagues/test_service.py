@@ -3,6 +3,7 @@ longer fill a table ends, and a round of byes alone leads straight to the next."
 
 from __future__ import annotations
 
+import asyncio
 from pathlib import Path
 from typing import AsyncIterator
 
@@ -83,3 +84,50 @@ async def test_a_round_robin_round_emptied_by_a_withdrawal_is_byes_only(leagues:
     assert gone not in last.byes
     rows = await leagues.table(await leagues.reload(league))  # type: ignore[arg-type]
     assert rows == await leagues.recomputed_table(await leagues.reload(league))  # type: ignore[arg-type]
+
+
+async def test_two_passes_opening_the_same_tables_start_each_game_once_in_seat_order(leagues: LeagueService) -> None:
+    """Another process's pass opening the same round's tables (a `/league start` while the league loop
+    looks): each game is started by exactly one of them, with the table's seats in order."""
+    league_id = await league_of(leagues, LeagueConfig("rr", 4), [1, 2, 3, 4, 5, 6, 7, 8], game="wallofwar")
+    league = await leagues.store.get_league(league_id)
+    progress = await leagues.start(league)  # type: ignore[arg-type]
+    assert len(progress.tables) == 2
+    other = LeagueService(leagues.store, leagues.games, leagues.now)
+    for table in progress.tables:
+        # a pass died after creating the table's game: both passes resume it, seating its players at once
+        game = await leagues.store.create_game(game_type="wallofwar", guild_id=GUILD, channel_id=CHANNEL,
+                                               host_id=table.players[0], options={}, capacity=len(table.players))
+        assert await leagues.store.set_table_game(table.key, game.id)
+        [table] = [found for found in await leagues.store.league_games(league_id) if found.key == table.key]
+        opened = await asyncio.gather(leagues.open_table(progress.league, table), other.open_table(progress.league, table))
+        [started] = [loaded for loaded in opened if loaded is not None]
+        assert started.record.players == table.players and started.record.status == "active"
+    assert all(table.game_id is not None for table in await leagues.store.league_games(league_id))
+
+
+async def test_a_start_planned_before_a_join_pairs_the_newcomer_too(leagues: LeagueService) -> None:
+    league_id = await league_of(leagues, LeagueConfig("swiss", 2, 2), [1, 2, 3])
+    stale = await leagues.store.get_league(league_id)
+    await leagues.join(stale, 4)  # type: ignore[arg-type]
+    progress = await leagues.start(stale)  # type: ignore[arg-type]
+    assert progress.opened == 1
+    assert sorted(user for table in progress.tables for user in table.players) == [1, 2, 3, 4]
+
+
+async def test_a_deadline_verdict_that_lost_to_a_move_is_not_announced(leagues: LeagueService) -> None:
+    league_id = await league_of(leagues, LeagueConfig("swiss", 2, 2, policy="double"), [1, 2])
+    progress = await leagues.start(await leagues.store.get_league(league_id))  # type: ignore[arg-type]
+    [table] = progress.tables
+    loaded = await leagues.open_table(progress.league, table)
+    assert loaded is not None
+    match = loaded.match
+    seat = match.awaited_seats()[0]
+    await leagues.games.play(loaded, seat, match.legal_actions(seat)[0].notation, decision_id=match.decisions[seat])
+    assert await leagues.decide(progress.league, table, loaded.record) is None, "the game moved on: nothing decided"
+    assert (await leagues.store.league_games(league_id))[0].status == "open"
+    fresh = await leagues.store.get_game(loaded.record.id)
+    assert fresh is not None
+    assert await leagues.decide(progress.league, table, fresh) == "void"
+    assert await leagues.decide(progress.league, table, fresh) is None, "decided once"
+    assert (await leagues.store.league_games(league_id))[0].status == "void"

@@ -11,6 +11,7 @@ import pytest
 
 from storage.base import Store, StoreError
 from storage.league_records import GameEnd, LeagueStore, RatingChange, RatingRecord, TableKey
+from tests.storage.conftest import StoreFactory
 
 GUILD, CHANNEL, ADMIN, ALICE, BOB, CAROL = 1, 10, 100, 101, 102, 103
 
@@ -29,7 +30,7 @@ async def error_code(coroutine: object) -> str:
 
 async def test_backend_implements_the_league_protocol(store: Store) -> None:
     members = {name for name, value in vars(LeagueStore).items() if inspect.iscoroutinefunction(value)}
-    assert len(members) == 19
+    assert len(members) == 22
     for name in members:
         assert inspect.signature(getattr(type(store), name)) == inspect.signature(getattr(LeagueStore, name)), name
 
@@ -69,16 +70,91 @@ async def test_a_round_is_paired_once_and_locks_sign_up(store: Store) -> None:
     [table] = await store.league_games(league_id)
     assert table.players == (ALICE, BOB) and table.game_id is None and table.status == "open"
     assert [found.id for found in await store.due_leagues(0.0)] == [league_id]
-    await store.set_league_due(league_id, 500.0)
+    assert not await store.open_round(league_id, number=2, deadline=900.0, tables=[], byes=()), "round 1 is still in play"
+    assert not await store.wait_for_round(league_id, number=2, deadline=500.0)
+    assert await store.wait_for_round(league_id, number=1, deadline=500.0)
     assert [found.id for found in await store.due_leagues(500.0)] == [league_id]
     assert await store.due_leagues(499.0) == []
     assert await store.close_table(table.key, status="void")
     assert not await store.close_table(table.key, status="void")
+    assert not await store.wait_for_round(league_id, number=1, deadline=600.0), "the round is complete: no more waiting"
+    assert not await store.open_round(league_id, number=2, deadline=900.0, tables=[(ALICE, CAROL)], byes=()), "CAROL withdrew"
     assert await store.open_round(league_id, number=2, deadline=900.0, tables=[], byes=())
     assert [r.status for r in await store.league_rounds(league_id)] == ["closed", "open"]
-    assert await store.finish_league(league_id)
+    assert not await store.finish_league(league_id, at_round=1), "decided from round 1, but round 2 is paired"
+    assert await store.finish_league(league_id, at_round=2)
     assert not await store.finish_league(league_id)
     assert await store.due_leagues(10_000.0) == []
+
+
+async def test_a_first_round_planned_before_a_join_is_refused(store: Store) -> None:
+    league_id = await league(store)
+    for user in (ALICE, BOB):
+        await store.join_league(league_id, user)
+    planned = [(ALICE, BOB)]
+    await store.join_league(league_id, CAROL)
+    assert not await store.open_round(league_id, number=1, deadline=500.0, tables=planned, byes=())
+    assert (await store.get_league(league_id)).status == "signup"  # type: ignore[union-attr]
+    assert await store.open_round(league_id, number=1, deadline=500.0, tables=planned, byes=(CAROL,))
+
+
+async def test_joins_racing_the_start_are_either_paired_or_refused(store: Store) -> None:
+    """Sign-ups landing while the first round is paired (on PostgreSQL: concurrent REPEATABLE READ
+    transactions): every member who got in is paired, everyone else is told the league started."""
+    league_id = await league(store)
+    for user in (ALICE, BOB):
+        await store.join_league(league_id, user)
+    latecomers = list(range(200, 210))
+
+    async def join(user: int) -> bool:
+        try:
+            await store.join_league(league_id, user)
+        except StoreError as error:
+            assert error.code == "league_started"
+            return False
+        return True
+
+    outcomes = await asyncio.gather(store.open_round(league_id, number=1, deadline=500.0, tables=[(ALICE, BOB)], byes=()),
+                                    *(join(user) for user in latecomers))
+    record = await store.get_league(league_id)
+    assert record is not None
+    if outcomes[0]:
+        assert record.members == (ALICE, BOB) and not any(outcomes[1:]), "nobody joined a started league unpaired"
+    else:
+        assert record.status == "signup" and set(record.members) == {ALICE, BOB, *(u for u, ok in zip(latecomers, outcomes[1:]) if ok)}
+
+
+async def test_a_short_sign_up_is_postponed_only_while_still_short(store: Store) -> None:
+    league_id = await league(store, due_at=10.0)
+    await store.join_league(league_id, ALICE)
+    assert await store.postpone_signup(league_id, until=100.0, needed=2)
+    assert (await store.get_league(league_id)).due_at == 100.0  # type: ignore[union-attr]
+    await store.join_league(league_id, BOB)
+    assert not await store.postpone_signup(league_id, until=200.0, needed=2)
+    assert (await store.get_league(league_id)).due_at == 100.0  # type: ignore[union-attr]
+
+
+async def test_due_leagues_are_claimed_by_one_process_until_released_or_expired(new_store: StoreFactory) -> None:
+    first, second = new_store(), new_store()  # two processes on one database
+    await first.open()
+    await second.open()
+    try:
+        due = [await league(first, f"L{index}", due_at=float(index)) for index in range(6)]
+        await league(first, "later", due_at=1_000.0)
+        claims = await asyncio.gather(*(store.claim_due_leagues(100.0, until=400.0, limit=4) for store in (first, second)))
+        ids = [record.id for claimed in claims for record in claimed]
+        assert sorted(ids) == due, "every due league claimed, none twice"
+        assert all([r.due_at for r in claimed] == sorted(r.due_at for r in claimed) for claimed in claims)  # type: ignore[type-var]
+        assert await first.claim_due_leagues(399.0, until=700.0) == [], "held until the claims run out"
+        await first.release_leagues([record.id for record in claims[0]])
+        again = await second.claim_due_leagues(200.0, until=700.0)
+        assert [record.id for record in again] == [record.id for record in claims[0]], "released: claimable again"
+        expired = await first.claim_due_leagues(400.0, until=900.0)
+        assert sorted(record.id for record in expired) == sorted(record.id for record in claims[1]), "a dead process's claims expire"
+        await first.release_leagues([])
+    finally:
+        await first.close()
+        await second.close()
 
 
 async def started_game(store: Store) -> int:
@@ -145,3 +221,30 @@ async def test_a_new_season_resets_ratings_once_and_keeps_history(store: Store) 
     assert (await store.get_ratings(GUILD, "warchest"))[ALICE] == RatingRecord(ALICE, 26.0, 8.2, 0, 0, 2)
     history = await store.rating_history(GUILD, "warchest", user_id=ALICE)
     assert [(h.season, h.game_id, h.mu_after) for h in history] == [(1, game_id, 27.0), (2, None, 26.0)]
+
+
+async def test_a_game_end_and_a_new_season_never_both_build_on_stale_ratings(store: Store) -> None:
+    """Both are computed from ratings read before their transaction; at most one of them commits on
+    that reading (on PostgreSQL: concurrent REPEATABLE READ transactions), the other is told to recompute."""
+    for attempt in range(3):
+        game_id = await started_game(store)
+        season = await store.current_season(GUILD, "warchest")
+        current = await store.get_ratings(GUILD, "warchest")
+        user = 300 + attempt  # a player's first rated game
+        end = GameEnd(GUILD, "warchest", season, (RatingChange(user, 27.0, 8.0, None, game_id, 1, 0, True),))
+        resets = tuple(RatingChange(found.user_id, 25.0, 8.0, found) for found in current.values())
+
+        async def outcome(coroutine: object) -> str:
+            try:
+                return "ok" if await coroutine else "refused"  # type: ignore[misc]
+            except StoreError as error:
+                return error.code
+
+        ended, reset = await asyncio.gather(
+            outcome(store.commit_action(game_id, expected_version=0, seat=0, action="x", state={}, version=1, status="finished",
+                                        end=end)),
+            outcome(store.new_season(GUILD, "warchest", number=season + 1, resets=resets)))
+        assert sorted([ended, reset]) == ["ok", "ratings_changed"], (ended, reset)
+        ratings = await store.get_ratings(GUILD, "warchest")
+        final = await store.current_season(GUILD, "warchest")
+        assert all(found.season == final for found in ratings.values()), "no rating left behind in an old season"

@@ -9,6 +9,7 @@ that a seat has chosen.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
@@ -53,10 +54,26 @@ def allowed_starters(state: Mapping[str, Any]) -> list[str]:
     return [key for key, starter in STARTERS.items() if not refusals(starter.cards, limit(state))]
 
 
+def trimmed(cards: tuple[str, ...], most: int) -> tuple[str, ...]:
+    """A starter cut down to `most` copies of each name, for a lobby stricter than the starters."""
+    return tuple(cid for cid, count in sorted(Counter(cards).items()) for _ in range(min(count, most)))
+
+
 def actions(state: Mapping[str, Any], seat: int) -> list[Action]:
+    """The starters, each as it is or, where the lobby's copy limit rules it out, cut down to that limit
+    (offered by its deck code): a player always has a deck to choose without typing one."""
     if seat not in waiting(state):
         return []
-    return [Action(f"{PREFIX}{key}", (Choice(key, starter_label(key)),)) for key in allowed_starters(state)]
+    found = []
+    allowed = allowed_starters(state)
+    most = limit(state)
+    for key, starter in STARTERS.items():
+        if key in allowed:
+            found.append(Action(f"{PREFIX}{key}", (Choice(key, starter_label(key)),)))
+        elif most is not None and not refusals(cards := trimmed(starter.cards, most), most):
+            label = T(f"{starter.name.ja}(各{most}枚まで・{len(cards)}枚)", f"{starter.name.en} ({most} per name, {len(cards)} cards)")
+            found.append(Action(f"{PREFIX}{code_of(cards)}", (Choice(key, label),)))
+    return found
 
 
 def read(state: Mapping[str, Any], notation: str) -> tuple[str, ...]:

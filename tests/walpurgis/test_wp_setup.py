@@ -110,7 +110,11 @@ def test_a_deck_code_breaking_the_lobbys_copy_limit_is_refused_with_the_reason()
 
 def test_a_starter_breaking_the_lobbys_copy_limit_is_neither_offered_nor_accepted() -> None:
     state = GAME.new_state(2, 3, GAME.validate_options(2, {"copies": "2"}))
-    assert not any(notation in legal(state, 0) for notation in ("deck:reimu", "deck:remilia", "deck:marisa"))
+    offered = legal(state, 0)
+    assert not any(notation in offered for notation in ("deck:reimu", "deck:remilia", "deck:marisa"))
+    assert len(offered) == 3, "each starter is offered cut down to two per name"
+    state_after, _ = play(state, (0, sorted(offered)[0]))
+    assert waiting(state_after) == [1]
     with pytest.raises(IllegalAction) as refused:
         play(state, (0, "deck:reimu"))
     assert "At most 2 cards of one name" in refused.value.reason.en

@@ -38,7 +38,8 @@ def build(config: Config, *, serving: bool = False) -> TabletopBot:
 async def check(config: Config) -> int:
     """Everything a start does short of connecting: proves a deployment is sound before it goes live."""
     bot = build(config)
-    try:
+    # discord.py's own set-up without a login: loops the cogs start then wait for READY instead of failing
+    async with bot:
         await bot.setup_hook()
         translator = bot.tree.translator
         payload = [await command.get_translated_payload(bot.tree, translator) for command in bot.tree.get_commands()]
@@ -65,8 +66,6 @@ async def check(config: Config) -> int:
         for problem in problems:
             print(f"problem: {problem}", file=sys.stderr)
         return 1 if problems else 0
-    finally:
-        await bot.close()
 
 
 async def sync(config: Config, guild_id: int | None) -> int:

@@ -25,7 +25,7 @@ from engine.artofwar.cards import BASIC, EDITION
 from engine.artofwar.choosing import PREFIX, composition
 from engine.artofwar.decks import Deck, check, parse_code, presets
 from engine.artofwar.views import response_ruled_out
-from engine.core.errors import BadOptions, GameError
+from engine.core.errors import BadOptions
 from engine.core.game import echo
 from engine.core.match import Match
 from engine.core.types import T
@@ -35,19 +35,18 @@ from renderers.artofwar_cards import cards_pages
 from renderers.toolkit import IMAGE_SUFFIX
 from tabletop import announce
 from tabletop.bot import TabletopBot
+from tabletop.deck_book import DeckBook, deck_name, play_deck
 from tabletop.i18n import lang, ls, tr
 from tabletop.interactions import cooled_down, refusals, send_ephemeral
 from tabletop.lobby_ui import create_lobby
 from tabletop.options import option_choices
 from tabletop.packages import GamePackage, declare, rules_files
-from tabletop.publish import after_commit
-from tabletop.turn_ui import resolve
 
 GAME_ID = "artofwar"
 DECKS_PREF = "artofwar_decks"
+BOOK = DeckBook(DECKS_PREF, "/artofwar deck")
 MAX_DECKS = 25
 """One autocomplete list holds 25 entries: a player keeps at most that many decks."""
-NAME_CHARS = 32
 RESPONSE_PREF = "artofwar.responses"
 RESPONSE_TEXTS = {
     "ask": ("毎回たずねる", "Ask me each time"),
@@ -62,34 +61,13 @@ CARDS_NOTE = T("KINGとユニットの射程は /artofwar cards で見られま�
 # --------------------------------------------------------------------------- the deck book
 
 
-def book_of(prefs: Mapping[str, Any]) -> dict[str, str]:
-    """The player's saved decks, name → code (anything malformed in stored prefs is left out)."""
-    stored = prefs.get(DECKS_PREF)
-    if not isinstance(stored, dict):
-        return {}
-    return {name: code for name, code in stored.items() if isinstance(name, str) and isinstance(code, str)}
-
-
-def deck_name(typed: str) -> str:
-    """A deck's name as stored: trimmed, 1–32 characters, no line breaks."""
-    name = " ".join(typed.split())
-    if not name or len(name) > NAME_CHARS:
-        raise BadOptions(T(f"デッキ名は1〜{NAME_CHARS}文字です。", f"A deck name has 1 to {NAME_CHARS} characters."))
-    return name
+book_of = BOOK.of
 
 
 def find_deck(book: Mapping[str, str], typed: str) -> tuple[str, Deck]:
-    """A saved deck by name (case-insensitive), or BadOptions naming the decks there are."""
-    wanted = " ".join(typed.split()).casefold()
-    for name, code in book.items():
-        if name.casefold() == wanted:
-            return name, parse_code(code)
-    known = "、".join(book) if book else ""
-    shown = echo(typed)
-    if not book:
-        raise BadOptions(T(f"「{shown}」というデッキはありません。まだ保存したデッキがありません(/artofwar deck new)。",
-                           f"No deck named “{shown}”. You have no saved decks yet (/artofwar deck new)."))
-    raise BadOptions(T(f"「{shown}」というデッキはありません。保存済み: {known}", f"No deck named “{shown}”. Saved: {', '.join(book)}"))
+    """A saved deck by name (case-insensitive) and what it holds, or BadOptions naming the decks there are."""
+    name, code = BOOK.find(book, typed)
+    return name, parse_code(code)
 
 
 def built_deck(code: str | None, king: str | None, counts: Mapping[str, int | None], base: Deck | None = None) -> Deck:
@@ -198,15 +176,13 @@ class ArtOfWar(commands.Cog):
     # ---- the deck builder ------------------------------------------------------------------------------
 
     async def book(self, user_id: int) -> dict[str, str]:
-        return book_of((await self.bot.store.get_user(user_id)).prefs)
+        return await BOOK.load(self.bot, user_id)
 
     async def save(self, user_id: int, book: Mapping[str, str]) -> None:
-        await self.bot.store.update_user(user_id, prefs={DECKS_PREF: dict(book) or None})
+        await BOOK.save(self.bot, user_id, book)
 
     async def saved_autocomplete(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-        needle = current.casefold()
-        return [app_commands.Choice(name=name, value=name) for name in await self.book(interaction.user.id)
-                if needle in name.casefold()][:25]
+        return await BOOK.names(self.bot, interaction.user.id, current)
 
     async def use_autocomplete(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         """The player's saved decks first, then the ready-made ones."""
@@ -298,14 +274,7 @@ class ArtOfWar(commands.Cog):
     async def deck_use(self, interaction: discord.Interaction, deck: str, game: int | None = None) -> None:
         async with refusals(interaction):
             chosen = deck_choice(deck, await self.book(interaction.user.id))
-            loaded = await resolve(interaction, game)
-            if loaded.record.game_type != GAME_ID:
-                raise GameError(T("このゲームはアート・オブ・ウォーではありません。", "That game is not ART OF WAR."))
-            seat = self.bot.service.seat(loaded.record, interaction.user.id)
-            move = loaded.match.find(seat, f"{PREFIX}{chosen.code}")
-            await interaction.response.defer(ephemeral=True, thinking=True)
-            played = await self.bot.service.play(loaded, seat, move, decision_id=loaded.match.decisions[seat])
-            await after_commit(self.bot, played, interaction)
+            await play_deck(self.bot, interaction, game, GAME_ID, T("このゲームはアート・オブ・ウォーではありません。", "That game is not ART OF WAR."), f"{PREFIX}{chosen.code}")
 
 
 PACKAGE = declare(GamePackage(game=GAME, renderer=RENDERER, rules=rules_files(GAME_ID), private_images=True,

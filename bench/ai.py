@@ -4,8 +4,9 @@ Each consecutive pair of levels is a matchup (random vs easy, easy vs normal, â€
 challenger. In 2-player games the two face each other; with more players the challenger takes one seat
 against a field of the first level (in a team game it takes every seat of one team). The challenger's
 seat rotates from game to game so no seat's advantage counts. Printed per matchup: how often each level
-finished first alone or with its team (a win; a draw counts for nobody), with 95% Wilson intervals, and
-per level the time per decision (p50, p95) over decisions with more than one legal move. Games run in a
+finished first alone or with its team (a win; a draw counts for nobody), with 95% Wilson intervals; how
+often the challenger finished ahead of each field seat (its pairwise score: ahead 1, level 0.5, behind 0 â€”
+the multiplayer reading of "beats", 50% being even); and per level the time per decision (p50, p95) over decisions with more than one legal move. Games run in a
 process pool, one game per task. `--iterations N` caps every level's search for a quick smoke run (its
 strengths and times then say nothing about the real levels).
 """
@@ -13,6 +14,7 @@ strengths and times then say nothing about the real levels).
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import random
 import time
@@ -108,7 +110,30 @@ def matchup_rows(games: list[Played], field_level: str, challenger: str) -> list
     rows.append((f"{challenger} vs {field_level}: draws", 100 * draws / len(games), f"% of {len(games)} games"))
     if challenger != field_level and rates[field_level] > 0:
         rows.append((f"{challenger} vs {field_level}: first-place ratio", rates[challenger] / rates[field_level], "x"))
+    if challenger != field_level:
+        score, pairs = pairwise(games, challenger)
+        rows.append((f"{challenger} vs {field_level}: {challenger} ahead of a {field_level} seat", 100 * score / pairs if pairs else 0.0,
+                     f"% of {pairs} pairs in {len(games)} games"))
     return rows
+
+
+def pairwise(games: list[Played], challenger: str) -> tuple[float, int]:
+    """The challenger's score over every (challenger seat, field seat) pair of every game: 1 when it
+    finished ahead, 0.5 level, 0 behind. In a 2-player game this is the win rate with draws as halves;
+    team mates are never paired with each other."""
+    score = 0.0
+    pairs = 0
+    for game in games:
+        mine = [seat for seat, held in enumerate(game.lineup) if held == challenger]
+        theirs = [seat for seat, held in enumerate(game.lineup) if held != challenger]
+        for seat in mine:
+            for other in theirs:
+                pairs += 1
+                if game.ranks[seat] < game.ranks[other]:
+                    score += 1.0
+                elif game.ranks[seat] == game.ranks[other]:
+                    score += 0.5
+    return score, pairs
 
 
 def run(argv: list[str] | None = None) -> list[tuple[str, float, str]]:
@@ -120,6 +145,7 @@ def run(argv: list[str] | None = None) -> list[tuple[str, float, str]]:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--iterations", type=int, help="cap every level's iterations (a quick smoke run)")
+    parser.add_argument("--log", help="append each finished game to this file as a JSON line (lineup, ranks, seed)")
     args = parser.parse_args(argv or [])
     if args.game not in registry.games():
         parser.error(f"unknown game {args.game!r}; choose one of {', '.join(registry.games())}")
@@ -138,8 +164,14 @@ def run(argv: list[str] | None = None) -> list[tuple[str, float, str]]:
         for number in range(args.games)
         for lineup in [lineups(game.id, players, field_level, challenger)[number % players]]
     ]
+    results: list[Played] = []
     with ProcessPoolExecutor(max_workers=args.workers) as pool:
-        results = list(pool.map(play, tasks))
+        for task, result in zip(tasks, pool.map(play, tasks)):
+            results.append(result)
+            if args.log:
+                with open(args.log, "a", encoding="utf-8") as log:
+                    log.write(json.dumps({"game": task.game, "players": task.players, "seed": task.seed,
+                                          "lineup": result.lineup, "ranks": result.ranks}) + "\n")
     rows: list[tuple[str, float, str]] = []
     for index, (field_level, challenger) in enumerate(pairs):
         rows += matchup_rows(results[index * args.games:(index + 1) * args.games], field_level, challenger)

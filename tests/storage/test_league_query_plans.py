@@ -8,6 +8,7 @@ from typing import Any, AsyncIterator, Awaitable, Callable
 import pytest
 
 from storage.league_records import TableKey
+from storage.base import Store
 from storage.sqlite import SqliteStore
 from tests.storage.test_query_plans import FULL_SCAN, plans_of
 
@@ -39,6 +40,13 @@ LOOKUPS: dict[str, Callable[[SqliteStore], Awaitable[Any]]] = {
 async def store(tmp_path: Path) -> AsyncIterator[SqliteStore]:
     opened = SqliteStore(tmp_path / "plans.db")
     await opened.open()
+    await populate(opened)
+    yield opened
+    await opened.close()
+
+
+async def populate(opened: Store) -> None:
+    """A league of two with its first round open and that round's table given a game."""
     league = await opened.create_league(guild_id=GUILD, channel_id=CHANNEL, name="L", game_type="warchest", config={},
                                         created_by=ADMIN, due_at=None)
     for user in (ALICE, BOB):
@@ -46,8 +54,6 @@ async def store(tmp_path: Path) -> AsyncIterator[SqliteStore]:
     await opened.open_round(league.id, number=1, deadline=5.0, tables=[(ALICE, BOB)], byes=())
     game = await opened.create_game(game_type="warchest", guild_id=GUILD, channel_id=CHANNEL, host_id=ALICE, options={}, capacity=2)
     await opened.set_table_game(TableKey(league.id, 1, 0), game.id)
-    yield opened
-    await opened.close()
 
 
 @pytest.mark.parametrize("name", sorted(LOOKUPS))

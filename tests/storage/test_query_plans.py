@@ -15,6 +15,7 @@ from typing import Any, AsyncIterator, Awaitable, Callable
 
 import pytest
 
+from storage.base import Store
 from storage.sqlite import SqliteStore
 
 GUILD, CHANNEL, THREAD, HOST, GUEST = 1, 10, 11, 100, 101
@@ -49,9 +50,15 @@ LOOKUPS: dict[str, Callable[[SqliteStore], Awaitable[Any]]] = {
 
 @pytest.fixture
 async def store(tmp_path: Path) -> AsyncIterator[SqliteStore]:
-    """A lobby, an active game in a thread (due, with an outbox entry) and a finished one."""
     opened = SqliteStore(tmp_path / "plans.db")
     await opened.open()
+    await populate(opened)
+    yield opened
+    await opened.close()
+
+
+async def populate(opened: Store) -> None:
+    """A lobby, an active game in a thread (due, with an outbox entry) and a finished one."""
     lobby = await opened.create_game(game_type="t", guild_id=GUILD, channel_id=CHANNEL, host_id=HOST, options={}, capacity=2)
     for status in ("active", "finished"):
         game = await opened.create_game(game_type="t", guild_id=GUILD, channel_id=CHANNEL, host_id=HOST, options={}, capacity=2)
@@ -63,8 +70,6 @@ async def store(tmp_path: Path) -> AsyncIterator[SqliteStore]:
                                    timing={}, due_at=1.0)
     await opened.set_user_due(GUEST, 1.0)
     assert lobby.id == 1
-    yield opened
-    await opened.close()
 
 
 TRANSACTION_CONTROL = ("BEGIN", "COMMIT", "ROLLBACK")

@@ -36,7 +36,7 @@ from renderers.toolkit import IMAGE_SUFFIX
 from tabletop import announce
 from tabletop.bot import TabletopBot
 from tabletop.deck_book import DeckBook, deck_name, play_deck
-from tabletop.i18n import lang, ls, tr
+from tabletop.i18n import lang, ls, say, tr
 from tabletop.interactions import cooled_down, refusals, send_ephemeral
 from tabletop.lobby_ui import create_lobby
 from tabletop.options import option_choices
@@ -90,10 +90,6 @@ def describe(deck: Deck, locale: str) -> str:
     king = EDITION.king(deck.king).name
     name = king.ja if locale == "ja" else king.en
     return f"KING {name} / {composition(deck)} — `{deck.code}`"
-
-
-def say(locale: str, ja: str, en: str) -> str:
-    return ja if locale == "ja" else en
 
 
 def deck_choice(value: str, book: Mapping[str, str]) -> Deck:
@@ -238,13 +234,7 @@ class ArtOfWar(commands.Cog):
     async def deck_list(self, interaction: discord.Interaction) -> None:
         locale = lang(interaction.locale)
         book = await self.book(interaction.user.id)
-        if not book:
-            await send_ephemeral(interaction, say(locale, "保存したデッキはありません。/artofwar deck new で作れます。",
-                                                  "You have no saved decks. Make one with /artofwar deck new."))
-            return
-        lines = [say(locale, f"保存したデッキ({len(book)})", f"Your decks ({len(book)})")]
-        lines += [f"• **{name}** {describe(parse_code(code), locale)}" for name, code in book.items()]
-        await send_ephemeral(interaction, "\n".join(lines))
+        await send_ephemeral(interaction, BOOK.listing(book, locale, lambda code: describe(parse_code(code), locale)))
 
     @deck.command(name="show", description=ls("One saved deck and its code to share", "保存したデッキと共有用のコード"))
     @app_commands.describe(name=ls("The saved deck", "保存したデッキ"))
@@ -261,11 +251,8 @@ class ArtOfWar(commands.Cog):
     @app_commands.autocomplete(name=saved_autocomplete)
     async def deck_delete(self, interaction: discord.Interaction, name: str) -> None:
         async with refusals(interaction):
-            locale = lang(interaction.locale)
-            book = await self.book(interaction.user.id)
-            title, _ = find_deck(book, name)
-            await self.save(interaction.user.id, {key: code for key, code in book.items() if key != title})
-            await send_ephemeral(interaction, say(locale, f"削除しました: **{title}**", f"Deleted **{title}**."))
+            title = await BOOK.delete(self.bot, interaction.user.id, name)
+            await send_ephemeral(interaction, say(lang(interaction.locale), f"削除しました: **{title}**", f"Deleted **{title}**."))
 
     @deck.command(name="use", description=ls("Play a deck in your game (only you see which)", "ゲームでデッキを使う(自分にだけ表示)"))
     @app_commands.describe(deck=ls("A saved deck, a ready-made deck or a deck code", "保存したデッキ、既成デッキ、またはデッキコード"),

@@ -40,7 +40,7 @@ from renderers.walpurgis_cards import card_page, cards_pages
 from tabletop import announce
 from tabletop.bot import TabletopBot
 from tabletop.deck_book import DeckBook, deck_name, play_deck
-from tabletop.i18n import lang, ls
+from tabletop.i18n import lang, ls, say
 from tabletop.interactions import cooled_down, refusals as refused, send_ephemeral
 from tabletop.lobby_ui import create_lobby
 from tabletop.options import option_choices
@@ -61,10 +61,6 @@ NEW_OPTIONS = ("first", "copies", "opening", "first_turn")
 
 
 # --------------------------------------------------------------------------- the deck book
-
-
-def say(locale: str, ja: str, en: str) -> str:
-    return ja if locale == "ja" else en
 
 
 def problems_text(problems: Sequence[Text]) -> Text:
@@ -349,13 +345,7 @@ class Walpurgis(commands.Cog):
     async def deck_list(self, interaction: discord.Interaction) -> None:
         locale = lang(interaction.locale)
         book = await self.book(interaction.user.id)
-        if not book:
-            await send_ephemeral(interaction, say(locale, "保存したデッキはありません。/walpurgis deck new で作れます。",
-                                                  "You have no saved decks. Make one with /walpurgis deck new."))
-            return
-        lines = [say(locale, f"保存したデッキ({len(book)})", f"Your decks ({len(book)})")]
-        lines += [f"• **{name}** {saved_summary(code, locale)}" for name, code in book.items()]
-        await send_ephemeral(interaction, "\n".join(lines))
+        await send_ephemeral(interaction, BOOK.listing(book, locale, lambda code: saved_summary(code, locale)))
 
     @deck.command(name="show", description=ls("One saved deck, card by card", "保存したデッキの中身"))
     @app_commands.describe(name=ls("The saved deck", "保存したデッキ"))
@@ -382,11 +372,8 @@ class Walpurgis(commands.Cog):
     @app_commands.autocomplete(name=saved_autocomplete)
     async def deck_delete(self, interaction: discord.Interaction, name: str) -> None:
         async with refused(interaction):
-            locale = lang(interaction.locale)
-            book = await self.book(interaction.user.id)
-            title, _ = find_deck(book, name)
-            await self.save(interaction.user.id, {key: code for key, code in book.items() if key != title})
-            await send_ephemeral(interaction, say(locale, f"削除しました: **{title}**", f"Deleted **{title}**."))
+            title = await BOOK.delete(self.bot, interaction.user.id, name)
+            await send_ephemeral(interaction, say(lang(interaction.locale), f"削除しました: **{title}**", f"Deleted **{title}**."))
 
     @deck.command(name="use", description=ls("Play a deck in your game (only you see which)", "ゲームでデッキを使う(自分にだけ表示)"))
     @app_commands.describe(deck=ls("A saved deck, a starter deck or a deck code", "保存したデッキ、スターターデッキ、またはデッキコード"),

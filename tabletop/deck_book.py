@@ -6,7 +6,7 @@ with its own rules (`parse_code`), so this holds only what does not depend on th
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -15,6 +15,7 @@ from discord import app_commands
 from engine.core.errors import BadOptions, GameError
 from engine.core.game import echo
 from engine.core.types import T, Text
+from tabletop.i18n import say
 from tabletop.publish import after_commit
 from tabletop.turn_ui import resolve
 
@@ -64,6 +65,23 @@ class DeckBook:
             raise BadOptions(T(f"「{shown}」というデッキはありません。まだ保存したデッキがありません({self.command} new)。",
                                f"No deck named “{shown}”. You have no saved decks yet ({self.command} new)."))
         raise BadOptions(T(f"「{shown}」というデッキはありません。保存済み: {'、'.join(book)}", f"No deck named “{shown}”. Saved: {', '.join(book)}"))
+
+    def listing(self, book: Mapping[str, str], locale: str, summary: Callable[[str], str]) -> str:
+        """`deck list`: each saved deck with the game's one-line `summary` of its code, or how to make one."""
+        if not book:
+            return say(locale, f"保存したデッキはありません。{self.command} new で作れます。",
+                       f"You have no saved decks. Make one with {self.command} new.")
+        lines = [say(locale, f"保存したデッキ({len(book)})", f"Your decks ({len(book)})")]
+        lines += [f"• **{name}** {summary(code)}" for name, code in book.items()]
+        return "\n".join(lines)
+
+    async def delete(self, bot: "TabletopBot", user_id: int, typed: str) -> str:
+        """`deck delete`: removes the deck named `typed` and returns its name. The code is not read, so a
+        deck that an edited card list made invalid can still be deleted."""
+        book = await self.load(bot, user_id)
+        title, _ = self.find(book, typed)
+        await self.save(bot, user_id, {name: code for name, code in book.items() if name != title})
+        return title
 
     async def names(self, bot: "TabletopBot", user_id: int, current: str) -> list[app_commands.Choice[str]]:
         """Autocomplete of the player's saved deck names."""

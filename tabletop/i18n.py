@@ -33,6 +33,11 @@ def lang(locale: Any) -> str:
     return "ja" if str(value).startswith("ja") else "en"
 
 
+def say(locale: str, ja: str, en: str) -> str:
+    """One of two texts written in place, for the locale `lang` gave (the catalog is for shared texts)."""
+    return ja if locale == "ja" else en
+
+
 def tr(key: str, locale: Any, **values: Any) -> str:
     """The text for `key` in the locale, with `{name}` fields filled in."""
     entry = catalog()[key]

@@ -12,6 +12,7 @@ import pytest
 
 from engine.ai import LEVELS, choose
 from engine.ai.hooks import Hooks, hooks_for
+from engine.ai.levels import PLAY_OUT
 from engine.ai.search import Search
 from engine.ai.worlds import Worlds
 from engine.core.game import Game
@@ -19,6 +20,7 @@ from engine.core.match import Match
 from engine.core.rng import Rng
 from engine.wallofwar import GAME as WALL_OF_WAR
 from engine.wallofwar.scenario import build, card_of, play
+from engine.warchest import GAME as WAR_CHEST
 from tests.ai.positions import CASES, positions
 from tests.fixtures.highcard import HighCard
 
@@ -105,3 +107,16 @@ def test_searches_meet_no_rule_failure_on_resampled_worlds(game: Game, players: 
         search = Search(game, Worlds(game, match.state, seat, rng), seat, LEVELS["easy"].bounded(iterations=TINY), hooks_for(game), rng)
         search.run(tuple(action.notation for action in match.legal_actions(seat)), time.perf_counter() + ROOMY_BUDGET)
         assert search.failures == 0
+
+
+def test_hard_plays_out_unless_the_game_judges_its_own_positions() -> None:
+    """Hard's playouts run to the end of a game judged only by its standings, and keep their cut-off where
+    the game has an evaluation of its own (War Chest's random play never ends)."""
+    depths = {}
+    for game in (WALL_OF_WAR, WAR_CHEST):
+        match = Match.start(game, game.player_counts[0], 1, {})
+        seat = match.awaited_seats()[0]
+        rng = random.Random(1)
+        depths[game.id] = Search(game, Worlds(game, match.state, seat, rng), seat, LEVELS["hard"], hooks_for(game), rng).depth
+    assert depths == {"wallofwar": PLAY_OUT, "warchest": LEVELS["hard"].evaluated_depth}
+    assert LEVELS["normal"].rollout_depth == LEVELS["normal"].evaluated_depth

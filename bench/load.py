@@ -24,6 +24,7 @@ from tests.e2e.driver import CHANNEL, GUILD, Table
 from tests.fakediscord import FakeDiscord
 
 LAG_TICK = 0.01
+STEP_LIMIT = 0.02
 
 
 class LagProbe:
@@ -41,6 +42,42 @@ class LagProbe:
             lag = loop.time() - start - LAG_TICK
             self.samples.append(lag)
             self.worst = max(self.worst, lag)
+
+
+class StepProbe:
+    """The longest single step the event loop ran (one callback or one coroutine step until its next await).
+
+    A ticker's lag cannot tell one 200 ms block from 200 coroutines that each ran for 1 ms while the ticker
+    waited its turn; this can. While active it times every `asyncio.Handle` the loop runs, which is how
+    `BaseEventLoop._run_once` runs every callback and task step. `over` counts steps longer than
+    `STEP_LIMIT`, the issue's bound for anything that touches the store or parses state.
+    """
+
+    def __init__(self) -> None:
+        self.worst = 0.0
+        self.over = 0
+        self._original: Any = None
+
+    def __enter__(self) -> StepProbe:
+        original = self._original = asyncio.events.Handle._run  # noqa: SLF001 - the loop's single callback point
+        probe = self
+
+        def timed(handle: asyncio.Handle) -> None:
+            started = time.perf_counter()
+            try:
+                original(handle)
+            finally:
+                took = time.perf_counter() - started
+                if took > probe.worst:
+                    probe.worst = took
+                if took > STEP_LIMIT:
+                    probe.over += 1
+
+        asyncio.events.Handle._run = timed  # type: ignore[method-assign]  # noqa: SLF001
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        asyncio.events.Handle._run = self._original  # type: ignore[method-assign]  # noqa: SLF001
 
 
 def board_times(world: FakeDiscord) -> dict[str, float]:

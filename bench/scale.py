@@ -9,7 +9,8 @@ a fifth of all seats go to 50 heavy players, so "a user's games" is measured on 
 
 Printed: restart to ready (a new process opens the file, runs the setup hook, registers the persistent
 views and the first pass of every loop) and its resident memory; the event loop's lag (a 10 ms sleeper
-woken late) during one scheduler pass over 200 due games and during R concurrent turns (Take turn and
+woken late) and its longest single step (one callback or coroutine step: what tells a block from a
+queue) during one scheduler pass over 200 due games and during R concurrent turns (Take turn and
 picker clicks until the commit); p50/p99 of the lookups players trigger; and a commit next to the same
 transaction on a bare sqlite3 connection, which is the floor a commit can approach.
 
@@ -36,7 +37,7 @@ from typing import Any, Awaitable, Callable
 
 import asyncpg
 
-from bench.load import LagProbe
+from bench.load import STEP_LIMIT, LagProbe, StepProbe
 from engine import registry
 from engine.core.match import Match
 from storage import open_store
@@ -264,18 +265,37 @@ async def bare_postgres(url: str, records: list[GameRecord | None]) -> list[floa
     return floor
 
 
-async def with_lag(work: Awaitable[Any]) -> tuple[float, float, float]:
-    """(seconds, lag p99 ms, lag max ms) of the event loop while `work` runs."""
+@dataclass(frozen=True)
+class Lag:
+    """How the event loop fared while some work ran: the ticker's lag, and the longest single step."""
+
+    seconds: float
+    p99_ms: float
+    max_ms: float
+    longest_step_ms: float
+    steps_over_limit: int
+
+    def rows(self, label: str) -> list[tuple[str, float, str]]:
+        return [(f"{label}: wall time", self.seconds, "s"),
+                (f"{label}: loop lag p99", self.p99_ms, "ms"),
+                (f"{label}: loop lag max", self.max_ms, "ms"),
+                (f"{label}: longest single loop step", self.longest_step_ms, "ms"),
+                (f"{label}: loop steps over {STEP_LIMIT * 1000:.0f} ms", float(self.steps_over_limit), "count")]
+
+
+async def with_lag(work: Awaitable[Any]) -> Lag:
+    """How the event loop fared while `work` runs."""
     stop = asyncio.Event()
     probe = LagProbe()
     prober = asyncio.create_task(probe.run(stop))
     started = time.perf_counter()
-    await work
+    with StepProbe() as steps:
+        await work
     seconds = time.perf_counter() - started
     stop.set()
     await prober
     cuts = statistics.quantiles(probe.samples, n=100, method="inclusive") if len(probe.samples) > 1 else [probe.worst] * 99
-    return seconds, cuts[98] * 1000, probe.worst * 1000
+    return Lag(seconds, cuts[98] * 1000, probe.worst * 1000, steps.worst * 1000, steps.over)
 
 
 async def turns(table: Table, built: Built) -> list[tuple[str, float, str]]:
@@ -285,11 +305,9 @@ async def turns(table: Table, built: Built) -> list[tuple[str, float, str]]:
         record = await table.record(game_id)
         match = Match.from_json(registry.get(record.game_type), record.state or {})
         movers.append((record.players[match.awaited_seats()[0]], game_id))
-    seconds, p99, worst = await with_lag(asyncio.gather(
+    lag = await with_lag(asyncio.gather(
         *(table.take_turn(user, game_id, random.Random(game_id)) for user, game_id in movers)))
-    return [(f"{len(movers)} concurrent turns: wall time", seconds, "s"),
-            (f"{len(movers)} concurrent turns: loop lag p99", p99, "ms"),
-            (f"{len(movers)} concurrent turns: loop lag max", worst, "ms")]
+    return lag.rows(f"{len(movers)} concurrent turns")
 
 
 async def scheduler_pass(table: Table) -> list[tuple[str, float, str]]:
@@ -300,11 +318,8 @@ async def scheduler_pass(table: Table) -> list[tuple[str, float, str]]:
     async def one_pass() -> None:
         reports.append(await table.world.run(run_pass(table.bot)))
 
-    seconds, p99, worst = await with_lag(one_pass())
-    return [("scheduler pass: due games handled", float(reports[0].games), "count"),
-            ("scheduler pass: wall time", seconds, "s"),
-            ("scheduler pass: loop lag p99", p99, "ms"),
-            ("scheduler pass: loop lag max", worst, "ms")]
+    lag = await with_lag(one_pass())
+    return [("scheduler pass: due games handled", float(reports[0].games), "count"), *lag.rows("scheduler pass")]
 
 
 def memory_mib(field: str) -> float:

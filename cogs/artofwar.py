@@ -26,7 +26,6 @@ from engine.artofwar.choosing import PREFIX, composition
 from engine.artofwar.decks import Deck, check, parse_code, presets
 from engine.artofwar.views import response_ruled_out
 from engine.core.errors import BadOptions
-from engine.core.game import echo
 from engine.core.match import Match
 from engine.core.types import T
 from renderers import RenderContext
@@ -35,7 +34,7 @@ from renderers.artofwar_cards import cards_pages
 from renderers.toolkit import IMAGE_SUFFIX
 from tabletop import announce
 from tabletop.bot import TabletopBot
-from tabletop.deck_book import DeckBook, deck_name, play_deck
+from tabletop.deck_book import DeckBook, play_deck
 from tabletop.i18n import lang, ls, say, tr
 from tabletop.interactions import cooled_down, refusals, send_ephemeral
 from tabletop.lobby_ui import create_lobby
@@ -45,8 +44,6 @@ from tabletop.packages import GamePackage, declare, rules_files
 GAME_ID = "artofwar"
 DECKS_PREF = "artofwar_decks"
 BOOK = DeckBook(DECKS_PREF, "/artofwar deck")
-MAX_DECKS = 25
-"""One autocomplete list holds 25 entries: a player keeps at most that many decks."""
 RESPONSE_PREF = "artofwar.responses"
 RESPONSE_TEXTS = {
     "ask": ("毎回たずねる", "Ask me each time"),
@@ -174,19 +171,14 @@ class ArtOfWar(commands.Cog):
     async def book(self, user_id: int) -> dict[str, str]:
         return await BOOK.load(self.bot, user_id)
 
-    async def save(self, user_id: int, book: Mapping[str, str]) -> None:
-        await BOOK.save(self.bot, user_id, book)
-
     async def saved_autocomplete(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         return await BOOK.names(self.bot, interaction.user.id, current)
 
     async def use_autocomplete(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         """The player's saved decks first, then the ready-made ones."""
         locale = lang(interaction.locale)
-        needle = current.casefold()
-        found = [app_commands.Choice(name=f"{name} ({code})"[:100], value=name) for name, code in (await self.book(interaction.user.id)).items()]
-        found += [app_commands.Choice(name=name.get(locale)[:100], value=key) for key, name, _ in presets()]
-        return [choice for choice in found if needle in choice.name.casefold() or needle in choice.value.casefold()][:25]
+        return await BOOK.use_choices(self.bot, interaction.user.id, current, lambda name, code: f"{name} ({code})",
+                                      ((name.get(locale), key) for key, name, _ in presets()))
 
     @deck.command(name="new", description=ls("Save a deck: a KING and 20 basic units, or a deck code", "デッキを保存する(KINGと基本ユニット20枚、またはデッキコード)"))
     @app_commands.describe(name=ls("A name for the deck", "デッキ名"), code=ls("Import a deck code (k01:S4A4P4G4W4)", "デッキコードから作る(k01:S4A4P4G4W4)"),
@@ -198,16 +190,9 @@ class ArtOfWar(commands.Cog):
                        guardian: COUNT | None = None, wizard: COUNT | None = None) -> None:
         async with refusals(interaction):
             locale = lang(interaction.locale)
-            title = deck_name(name)
-            book = await self.book(interaction.user.id)
-            if any(saved.casefold() == title.casefold() for saved in book):
-                raise BadOptions(T(f"「{echo(title)}」はもうあります。変更は /artofwar deck edit で。",
-                                   f"“{echo(title)}” already exists: change it with /artofwar deck edit."))
-            if len(book) >= MAX_DECKS:
-                raise BadOptions(T(f"保存できるデッキは{MAX_DECKS}個までです。", f"You can keep at most {MAX_DECKS} decks."))
             counts = {"soldier": soldier, "archier": archier, "priest": priest, "guardian": guardian, "wizard": wizard}
             made = built_deck(code, king, counts)
-            await self.save(interaction.user.id, {**book, title: made.code})
+            title = await BOOK.add(self.bot, interaction.user.id, name, made.code)
             await send_ephemeral(interaction, say(locale, f"保存しました: **{title}** {describe(made, locale)}",
                                                   f"Saved **{title}**: {describe(made, locale)}"))
 
@@ -226,7 +211,7 @@ class ArtOfWar(commands.Cog):
             title, base = find_deck(book, name)
             counts = {"soldier": soldier, "archier": archier, "priest": priest, "guardian": guardian, "wizard": wizard}
             made = built_deck(code, king, counts, base)
-            await self.save(interaction.user.id, {**book, title: made.code})
+            await BOOK.replace(self.bot, interaction.user.id, book, title, made.code)
             await send_ephemeral(interaction, say(locale, f"変更しました: **{title}** {describe(made, locale)}",
                                                   f"Changed **{title}**: {describe(made, locale)}"))
 

@@ -39,7 +39,7 @@ from renderers.walpurgis import RENDERER
 from renderers.walpurgis_cards import card_page, cards_pages
 from tabletop import announce
 from tabletop.bot import TabletopBot
-from tabletop.deck_book import DeckBook, deck_name, play_deck
+from tabletop.deck_book import DeckBook, play_deck
 from tabletop.i18n import lang, ls, say
 from tabletop.interactions import cooled_down, refusals as refused, send_ephemeral
 from tabletop.lobby_ui import create_lobby
@@ -49,8 +49,6 @@ from tabletop.packages import GamePackage, declare, rules_files
 GAME_ID = "walpurgis"
 DECKS_PREF = "walpurgis_decks"
 BOOK = DeckBook(DECKS_PREF, "/walpurgis deck")
-MAX_DECKS = 25
-"""One autocomplete list holds 25 entries: a player keeps at most that many decks."""
 LIST_CHARS = 1500
 """A typed card list longer than this is refused before parsing (60 cards fit in far fewer)."""
 ENTRY = re.compile(r"^(?P<count>\d{1,2})\s*[x×*]?\s+(?P<lead>.+)$|^(?P<name>.+?)\s*(?:[x×*]\s*(?P<times>\d{1,2}))?$")
@@ -272,31 +270,19 @@ class Walpurgis(commands.Cog):
     async def book(self, user_id: int) -> dict[str, str]:
         return await BOOK.load(self.bot, user_id)
 
-    async def save(self, user_id: int, book: Mapping[str, str]) -> None:
-        await BOOK.save(self.bot, user_id, book)
-
     async def saved_autocomplete(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         return await BOOK.names(self.bot, interaction.user.id, current)
 
     async def use_autocomplete(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         """The player's saved decks first, then the starter decks."""
         locale = lang(interaction.locale)
-        needle = current.casefold()
-        found = [app_commands.Choice(name=f"{name} ({saved_summary(code, locale)})"[:100], value=name)
-                 for name, code in (await self.book(interaction.user.id)).items()]
-        found += [app_commands.Choice(name=say(locale, starter.name.ja, starter.name.en)[:100], value=key) for key, starter in STARTERS.items()]
-        return [choice for choice in found if needle in choice.name.casefold() or needle in choice.value.casefold()][:25]
+        return await BOOK.use_choices(self.bot, interaction.user.id, current,
+                                      lambda name, code: f"{name} ({saved_summary(code, locale)})",
+                                      ((say(locale, starter.name.ja, starter.name.en), key) for key, starter in STARTERS.items()))
 
     async def store_new(self, interaction: discord.Interaction, name: str, made: tuple[str, ...]) -> None:
         locale = lang(interaction.locale)
-        title = deck_name(name)
-        book = await self.book(interaction.user.id)
-        if any(saved.casefold() == title.casefold() for saved in book):
-            raise BadOptions(T(f"「{echo(title)}」はもうあります。変更は /walpurgis deck edit で。",
-                               f"“{echo(title)}” already exists: change it with /walpurgis deck edit."))
-        if len(book) >= MAX_DECKS:
-            raise BadOptions(T(f"保存できるデッキは{MAX_DECKS}個までです。", f"You can keep at most {MAX_DECKS} decks."))
-        await self.save(interaction.user.id, {**book, title: code_of(made)})
+        title = await BOOK.add(self.bot, interaction.user.id, name, code_of(made))
         await send_ephemeral(interaction, say(locale, f"保存しました: **{title}** {describe(made, locale)}",
                                               f"Saved **{title}**: {describe(made, locale)}"))
 
@@ -333,11 +319,7 @@ class Walpurgis(commands.Cog):
                 raise BadOptions(T("追加・削除(add/remove)か置き換え(cards/code)の、どちらか一方を指定してください。",
                                    "Give either cards to add/remove, or a replacement (cards/code), not both."))
             made = edited(base, add, remove) if (add or remove) else built_deck(cards, code, None, base)
-            new_title = deck_name(rename) if rename else title
-            if new_title.casefold() != title.casefold() and any(saved.casefold() == new_title.casefold() for saved in book):
-                raise BadOptions(T(f"「{echo(new_title)}」はもうあります。", f"“{echo(new_title)}” already exists."))
-            kept = {key: value for key, value in book.items() if key != title}
-            await self.save(interaction.user.id, {**kept, new_title: code_of(made)})
+            new_title = await BOOK.replace(self.bot, interaction.user.id, book, title, code_of(made), rename)
             await send_ephemeral(interaction, say(locale, f"変更しました: **{new_title}** {describe(made, locale)}",
                                                   f"Changed **{new_title}**: {describe(made, locale)}"))
 

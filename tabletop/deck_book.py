@@ -6,7 +6,7 @@ with its own rules (`parse_code`), so this holds only what does not depend on th
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -23,6 +23,8 @@ if TYPE_CHECKING:
     from tabletop.bot import TabletopBot
 
 NAME_CHARS = 32
+MAX_DECKS = 25
+"""One autocomplete list holds 25 entries: a player keeps at most that many decks of one game."""
 
 
 def deck_name(typed: str) -> str:
@@ -66,6 +68,34 @@ class DeckBook:
                                f"No deck named “{shown}”. You have no saved decks yet ({self.command} new)."))
         raise BadOptions(T(f"「{shown}」というデッキはありません。保存済み: {'、'.join(book)}", f"No deck named “{shown}”. Saved: {', '.join(book)}"))
 
+    async def add(self, bot: "TabletopBot", user_id: int, typed: str, code: str) -> str:
+        """`deck new` and `deck import`: saves `code` under a new name and returns the name as stored.
+        Refuses a name already saved (case-insensitively) and a full book."""
+        title = deck_name(typed)
+        book = await self.load(bot, user_id)
+        if self._taken(book, title):
+            raise BadOptions(T(f"「{echo(title)}」はもうあります。変更は {self.command} edit で。",
+                               f"“{echo(title)}” already exists: change it with {self.command} edit."))
+        if len(book) >= MAX_DECKS:
+            raise BadOptions(T(f"保存できるデッキは{MAX_DECKS}個までです。", f"You can keep at most {MAX_DECKS} decks."))
+        await self.save(bot, user_id, {**book, title: code})
+        return title
+
+    async def replace(self, bot: "TabletopBot", user_id: int, book: Mapping[str, str], title: str, code: str,
+                      rename: str | None = None) -> str:
+        """`deck edit`: the saved deck `title` (a name `find` returned from `book`) now holds `code`, under
+        `rename` if given; returns the name as stored. Refuses a new name another deck already has."""
+        new_title = deck_name(rename) if rename else title
+        kept = {name: saved for name, saved in book.items() if name != title}
+        if self._taken(kept, new_title):
+            raise BadOptions(T(f"「{echo(new_title)}」はもうあります。", f"“{echo(new_title)}” already exists."))
+        await self.save(bot, user_id, {**kept, new_title: code})
+        return new_title
+
+    @staticmethod
+    def _taken(book: Mapping[str, str], title: str) -> bool:
+        return any(saved.casefold() == title.casefold() for saved in book)
+
     def listing(self, book: Mapping[str, str], locale: str, summary: Callable[[str], str]) -> str:
         """`deck list`: each saved deck with the game's one-line `summary` of its code, or how to make one."""
         if not book:
@@ -88,6 +118,15 @@ class DeckBook:
         needle = current.casefold()
         return [app_commands.Choice(name=name, value=name) for name in await self.load(bot, user_id)
                 if needle in name.casefold()][:25]
+
+    async def use_choices(self, bot: "TabletopBot", user_id: int, current: str, label: Callable[[str, str], str],
+                          ready_made: Iterable[tuple[str, str]]) -> list[app_commands.Choice[str]]:
+        """Autocomplete of `deck use`: the player's saved decks first, each shown as `label(name, code)`,
+        then the game's ready-made decks as (shown name, key); matched on what is shown and on the value."""
+        needle = current.casefold()
+        found = [app_commands.Choice(name=label(name, code)[:100], value=name) for name, code in (await self.load(bot, user_id)).items()]
+        found += [app_commands.Choice(name=shown[:100], value=key) for shown, key in ready_made]
+        return [choice for choice in found if needle in choice.name.casefold() or needle in choice.value.casefold()][:25]
 
 
 async def play_deck(bot: "TabletopBot", interaction: discord.Interaction, game: int | None, game_id: str,

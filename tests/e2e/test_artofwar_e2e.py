@@ -7,12 +7,13 @@ from __future__ import annotations
 
 import random
 
-from cogs.artofwar import MAX_DECKS, RESPONSE_PREF, no_response_answer
+from cogs.artofwar import RESPONSE_PREF, no_response_answer
 from engine.artofwar import GAME
 from engine.artofwar.scenario import build, play
 from engine.core.match import Match
 from renderers.toolkit import CANVAS_WIDTH
 from storage.base import GameRecord
+from tabletop.deck_book import MAX_DECKS
 from tests.e2e.conftest import ALICE, CAROL, DAVE, ERIN
 from tests.e2e.driver import CHANNEL, GUILD, Table, assert_privacy
 

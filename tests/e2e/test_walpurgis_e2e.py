@@ -17,11 +17,12 @@ from types import SimpleNamespace
 
 import pytest
 
-from cogs.walpurgis import DECKS_PREF, MAX_DECKS
+from cogs.walpurgis import DECKS_PREF
 from engine.core.match import Match
 from engine.walpurgis import GAME
 from renderers.toolkit import CANVAS_WIDTH
 from storage.base import GameRecord
+from tabletop.deck_book import MAX_DECKS
 from tabletop import service
 from tests.e2e.conftest import ALICE, CAROL, DAVE, ERIN
 from tests.e2e.driver import CHANNEL, GUILD, Table, assert_privacy
@@ -220,7 +221,9 @@ async def test_the_deck_builder_saves_lists_shows_edits_imports_exports_and_dele
     assert "holds no more “Ofuda”" in await run("edit", {"name": "Mini", "remove": "R12"})
     assert "appears 5 times" in await run("edit", {"name": "Mini", "add": "R00"})
     assert "either cards to add/remove" in await run("edit", {"name": "Mini", "add": "R00", "code": "R00x4"})
-    assert "Changed **Small**" in await run("edit", {"name": "Mini", "rename": "Small"})
+    assert "“shrine” already exists" in await run("edit", {"name": "Mini", "rename": "shrine"})
+    assert "Changed **MINI**" in await run("edit", {"name": "Mini", "rename": "MINI"})
+    assert "Changed **Small**" in await run("edit", {"name": "mini", "rename": "Small"})
     shown = await run("show", {"name": "small"})
     assert "`R02` Yin-Yang Orb ×2" in shown and "`R01` Fantasy Seal ×3" in shown
     listed = await run("list", {})

@@ -84,17 +84,18 @@ class DeckBook:
     async def replace(self, bot: "TabletopBot", user_id: int, book: Mapping[str, str], title: str, code: str,
                       rename: str | None = None) -> str:
         """`deck edit`: the saved deck `title` (a name `find` returned from `book`) now holds `code`, under
-        `rename` if given; returns the name as stored. Refuses a new name another deck already has."""
+        `rename` if given, in the same place in the list; returns the name as stored. Refuses a new name
+        that another deck already has."""
         new_title = deck_name(rename) if rename else title
-        kept = {name: saved for name, saved in book.items() if name != title}
-        if self._taken(kept, new_title):
+        if self._taken((name for name in book if name != title), new_title):
             raise BadOptions(T(f"「{echo(new_title)}」はもうあります。", f"“{echo(new_title)}” already exists."))
-        await self.save(bot, user_id, {**kept, new_title: code})
+        await self.save(bot, user_id, {new_title if name == title else name: code if name == title else saved
+                                       for name, saved in book.items()})
         return new_title
 
     @staticmethod
-    def _taken(book: Mapping[str, str], title: str) -> bool:
-        return any(saved.casefold() == title.casefold() for saved in book)
+    def _taken(names: Iterable[str], title: str) -> bool:
+        return any(name.casefold() == title.casefold() for name in names)
 
     def listing(self, book: Mapping[str, str], locale: str, summary: Callable[[str], str]) -> str:
         """`deck list`: each saved deck with the game's one-line `summary` of its code, or how to make one."""

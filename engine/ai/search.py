@@ -55,7 +55,7 @@ class Search:
         self.hooks = hooks
         self.rng = rng
         self.teams = game.seat_teams(worlds.base)
-        self.depth = level.rollout_depth if hooks.evaluate is None else level.evaluated_depth
+        self.depth = level.depth(len(set(self.teams)), hooks.evaluate is not None)
         self.root = Node(seat)
         self.iterations = 0
         self.failures = 0
@@ -162,8 +162,8 @@ class Search:
         return policy(state, seat, legal, self.rng)
 
     def playout(self, state: dict[str, Any]) -> list[float]:
-        """Rewards per seat after playing on `state` (changed in place) for at most the level's depth
-        (its `evaluated_depth` where the game evaluates its own positions), then evaluating."""
+        """Rewards per seat after playing on `state` (changed in place) for at most the level's depth for
+        this game (`Level.depth`), then evaluating."""
         game = self.game
         for _ in range(self.depth):
             decisions = game.pending(state)

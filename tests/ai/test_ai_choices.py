@@ -15,12 +15,14 @@ from engine.ai.hooks import Hooks, hooks_for
 from engine.ai.levels import PLAY_OUT
 from engine.ai.search import Search
 from engine.ai.worlds import Worlds
+from engine.artofwar import GAME as ART_OF_WAR
 from engine.core.game import Game
 from engine.core.match import Match
 from engine.core.rng import Rng
 from engine.wallofwar import GAME as WALL_OF_WAR
 from engine.wallofwar.scenario import build, card_of, play
 from engine.warchest import GAME as WAR_CHEST
+from engine.wunderkammer import GAME as WUNDERKAMMER
 from tests.ai.positions import CASES, positions
 from tests.fixtures.highcard import HighCard
 
@@ -109,14 +111,21 @@ def test_searches_meet_no_rule_failure_on_resampled_worlds(game: Game, players: 
         assert search.failures == 0
 
 
-def test_hard_plays_out_unless_the_game_judges_its_own_positions() -> None:
-    """Hard's playouts run to the end of a game judged only by its standings, and keep their cut-off where
-    the game has an evaluation of its own (War Chest's random play never ends)."""
-    depths = {}
-    for game in (WALL_OF_WAR, WAR_CHEST):
-        match = Match.start(game, game.player_counts[0], 1, {})
+def test_hard_plays_out_multiplayer_games_judged_by_their_standings() -> None:
+    """Hard plays a playout to the end with three sides or more, and cuts it off between two sides
+    (a 4-player War Chest is two teams) or where the game evaluates its own positions (War Chest)."""
+    def hard_depth(game: Game, players: int) -> int:
+        match = Match.start(game, players, 1, {})
         seat = match.awaited_seats()[0]
         rng = random.Random(1)
-        depths[game.id] = Search(game, Worlds(game, match.state, seat, rng), seat, LEVELS["hard"], hooks_for(game), rng).depth
-    assert depths == {"wallofwar": PLAY_OUT, "warchest": LEVELS["hard"].evaluated_depth}
-    assert LEVELS["normal"].rollout_depth == LEVELS["normal"].evaluated_depth
+        return Search(game, Worlds(game, match.state, seat, rng), seat, LEVELS["hard"], hooks_for(game), rng).depth
+
+    hard = LEVELS["hard"]
+    assert hard_depth(WALL_OF_WAR, 3) == PLAY_OUT
+    assert hard_depth(WUNDERKAMMER, 3) == PLAY_OUT
+    assert hard_depth(WUNDERKAMMER, 2) == hard.rollout_depth < PLAY_OUT
+    assert hard_depth(ART_OF_WAR, 2) == hard.rollout_depth
+    assert hard_depth(WAR_CHEST, 2) == hard_depth(WAR_CHEST, 4) == hard.evaluated_depth < PLAY_OUT
+    for name in ("easy", "normal"):
+        level = LEVELS[name]
+        assert level.rollout_depth == level.multiplayer_depth == level.evaluated_depth < PLAY_OUT

@@ -10,8 +10,8 @@ a fifth of all seats go to 50 heavy players, so "a user's games" is measured on 
 Printed: restart to ready (a new process opens the file, runs the setup hook, registers the persistent
 views and the first pass of every loop) and its resident memory; the event loop's lag (a 10 ms sleeper
 woken late) and its longest single step, in wall and CPU time (one callback or coroutine step: what
-tells a block from a queue) during one scheduler pass over 200 due games and during R concurrent turns (Take turn and
-picker clicks until the commit); p50/p99 of the lookups players trigger; and a commit next to the same
+tells a block from a queue), during one scheduler pass over 200 due games and during R concurrent turns
+(Take turn and picker clicks until the commit); p50/p99 of the lookups players trigger; and a commit next to the same
 transaction on a bare sqlite3 connection, which is the floor a commit can approach.
 
 With `--database-url` (an empty scratch PostgreSQL database) the games are built the same way, moved there

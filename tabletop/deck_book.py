@@ -89,8 +89,7 @@ class DeckBook:
         new_title = deck_name(rename) if rename else title
         if self._taken((name for name in book if name != title), new_title):
             raise BadOptions(T(f"「{echo(new_title)}」はもうあります。", f"“{echo(new_title)}” already exists."))
-        await self.save(bot, user_id, {new_title if name == title else name: code if name == title else saved
-                                       for name, saved in book.items()})
+        await self.save(bot, user_id, dict((new_title, code) if name == title else (name, saved) for name, saved in book.items()))
         return new_title
 
     @staticmethod

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import gc
 import random
 import resource
 import statistics
@@ -53,13 +54,30 @@ class StepProbe:
     CPU time: on a busy machine the operating system can pause the loop in the middle of a step, which
     lengthens its wall time but not what the step itself costs. `over` counts steps whose CPU time passed
     `STEP_LIMIT`, the issue's bound for anything that touches the store or parses state.
+
+    It also times every garbage collection (`gc.callbacks`): a collection runs inside whichever step
+    allocated last, so `gc_worst` (CPU time) and `gc_generation` tell whether a long step was the
+    collector's rather than the code's.
     """
 
     def __init__(self) -> None:
         self.worst = 0.0
         self.worst_cpu = 0.0
         self.over = 0
+        self.gc_worst = 0.0
+        self.gc_generation = -1
+        self.gc_runs = 0
+        self._gc_started = 0.0
         self._original: Any = None
+
+    def _collecting(self, phase: str, info: dict[str, int]) -> None:
+        if phase == "start":
+            self._gc_started = time.thread_time()
+            return
+        took = time.thread_time() - self._gc_started
+        self.gc_runs += 1
+        if took > self.gc_worst:
+            self.gc_worst, self.gc_generation = took, info["generation"]
 
     def __enter__(self) -> StepProbe:
         original = self._original = asyncio.events.Handle._run  # noqa: SLF001 - the loop's single callback point
@@ -77,9 +95,11 @@ class StepProbe:
                     probe.over += 1
 
         asyncio.events.Handle._run = timed  # type: ignore[method-assign]  # noqa: SLF001
+        gc.callbacks.append(self._collecting)
         return self
 
     def __exit__(self, *exc: object) -> None:
+        gc.callbacks.remove(self._collecting)
         asyncio.events.Handle._run = self._original  # type: ignore[method-assign]  # noqa: SLF001
 
 

@@ -275,6 +275,9 @@ class Lag:
     longest_step_ms: float
     longest_step_cpu_ms: float
     steps_over_limit: int
+    collections: int
+    longest_collection_cpu_ms: float
+    longest_collection_generation: int
 
     def rows(self, label: str) -> list[tuple[str, float, str]]:
         return [(f"{label}: wall time", self.seconds, "s"),
@@ -282,7 +285,10 @@ class Lag:
                 (f"{label}: loop lag max", self.max_ms, "ms"),
                 (f"{label}: longest single loop step, wall", self.longest_step_ms, "ms"),
                 (f"{label}: longest single loop step, CPU", self.longest_step_cpu_ms, "ms"),
-                (f"{label}: loop steps over {STEP_LIMIT * 1000:.0f} ms of CPU", float(self.steps_over_limit), "count")]
+                (f"{label}: loop steps over {STEP_LIMIT * 1000:.0f} ms of CPU", float(self.steps_over_limit), "count"),
+                (f"{label}: garbage collections", float(self.collections), "count"),
+                (f"{label}: longest garbage collection, CPU (generation {self.longest_collection_generation})",
+                 self.longest_collection_cpu_ms, "ms")]
 
 
 async def with_lag(work: Awaitable[Any]) -> Lag:
@@ -297,7 +303,8 @@ async def with_lag(work: Awaitable[Any]) -> Lag:
     stop.set()
     await prober
     cuts = statistics.quantiles(probe.samples, n=100, method="inclusive") if len(probe.samples) > 1 else [probe.worst] * 99
-    return Lag(seconds, cuts[98] * 1000, probe.worst * 1000, steps.worst * 1000, steps.worst_cpu * 1000, steps.over)
+    return Lag(seconds, cuts[98] * 1000, probe.worst * 1000, steps.worst * 1000, steps.worst_cpu * 1000, steps.over,
+               steps.gc_runs, steps.gc_worst * 1000, steps.gc_generation)
 
 
 async def turns(table: Table, built: Built) -> list[tuple[str, float, str]]:

@@ -18,6 +18,7 @@ from tabletop.ai_seats import LEVEL_CODES, ai_name, is_ai, level_of, new_ai_id
 from tabletop.ai_turns import give_back
 from tabletop.i18n import text, tr
 from tabletop.interactions import admin_here, bot_of, guarded, placed_record, send_ephemeral
+from tabletop.layout import Layout
 from tabletop.notices import mention_message
 from tabletop.publish import notify_turn
 from tabletop.service import game_of, match_of
@@ -28,7 +29,7 @@ MAX_REMOVE_BUTTONS = 15
 
 def panel_view(record: GameRecord, locale: str) -> discord.ui.View:
     """A button per level to add one more AI, and one per AI seat to remove it."""
-    view = discord.ui.View(timeout=None)
+    view = Layout()
     for level in LEVEL_CODES:
         view.add_item(discord.ui.Button(label=tr("ai.add_level", locale, level=tr(f"ai.level_{level}", locale)),
                                         style=discord.ButtonStyle.success, custom_id=ids.ai_add(record.id, level), row=0))
@@ -40,7 +41,7 @@ def panel_view(record: GameRecord, locale: str) -> discord.ui.View:
 
 
 def return_view(game_id: int, seat: int, locale: str) -> discord.ui.View:
-    view = discord.ui.View(timeout=None)
+    view = Layout()
     view.add_item(discord.ui.Button(label=tr("ai.return_button", locale), style=discord.ButtonStyle.primary,
                                     custom_id=ids.ai_return(game_id, seat)))
     return view

@@ -18,6 +18,7 @@ from engine.core.errors import GameError
 from tabletop import announce, history, ids
 from tabletop.i18n import lang, text, tr
 from tabletop.interactions import bot_of, check_place, clip, guarded, send_ephemeral
+from tabletop.layout import Layout
 from tabletop.service import game_of, match_of
 from storage.base import GameRecord, LobbyError
 
@@ -60,7 +61,7 @@ def pager(position: int, last: int, build: IdBuilder, game_id: int, indicator: s
                ("n", "▶", min(position + 1, last)), ("l", "⏭", last)]
     if jumps:
         targets += [("b", f"−{JUMP}", max(position - JUMP, 0)), ("j", f"+{JUMP}", min(position + JUMP, last))]
-    view = discord.ui.View(timeout=None)
+    view = Layout()
     for index, (via, label, target) in enumerate(targets):
         view.add_item(discord.ui.Button(
             label=label, custom_id=build(game_id, target, via), row=index // 5,

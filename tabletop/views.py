@@ -16,6 +16,7 @@ from tabletop.leagues.results import RATED_OPTION, RATED_VALUES, lobby_rated
 from tabletop.service import TIME_OPTION, lobby_control
 from tabletop.i18n import tr
 from tabletop.interactions import clip
+from tabletop.layout import Layout
 from tabletop.picker import Entry, Menu, encode
 from storage.base import GameRecord
 
@@ -25,21 +26,21 @@ LOBBY_GAME_OPTIONS = 3
 
 
 def board_view(game_id: int, locale: str) -> discord.ui.View:
-    view = discord.ui.View(timeout=None)
+    view = Layout()
     view.add_item(discord.ui.Button(label=tr("turn.take", locale), style=discord.ButtonStyle.primary, custom_id=ids.take(game_id)))
     view.add_item(discord.ui.Button(label=tr("turn.private", locale), style=discord.ButtonStyle.secondary, custom_id=ids.info(game_id)))
     return view
 
 
 def take_view(game_id: int, locale: str) -> discord.ui.View:
-    view = discord.ui.View(timeout=None)
+    view = Layout()
     view.add_item(discord.ui.Button(label=tr("turn.take", locale), style=discord.ButtonStyle.primary, custom_id=ids.take(game_id)))
     return view
 
 
 def vote_view(game_id: int, seat: int, locale: str) -> discord.ui.View:
     """Skip or expel a seat that ran out of time; the other seats vote (tabletop.votes)."""
-    view = discord.ui.View(timeout=None)
+    view = Layout()
     view.add_item(discord.ui.Button(label=tr("timing.vote_skip", locale), style=discord.ButtonStyle.secondary,
                                     custom_id=ids.vote(game_id, seat, "skip")))
     view.add_item(discord.ui.Button(label=tr("timing.vote_expel", locale), style=discord.ButtonStyle.danger,
@@ -48,7 +49,7 @@ def vote_view(game_id: int, seat: int, locale: str) -> discord.ui.View:
 
 
 def resign_view(game_id: int, locale: str) -> discord.ui.View:
-    view = discord.ui.View(timeout=None)
+    view = Layout()
     view.add_item(discord.ui.Button(label=tr("game.resign_button", locale), style=discord.ButtonStyle.danger, custom_id=ids.resign(game_id)))
     return view
 
@@ -60,7 +61,7 @@ LOBBY_STYLES = {"join": discord.ButtonStyle.success, "leave": discord.ButtonStyl
 def lobby_view(record: GameRecord, game: Game, locale: str, settings: Mapping[str, Any]) -> discord.ui.View:
     """Join/leave/start/cancel and Add AI (tabletop.ai_ui), a select per game option (at most `LOBBY_GAME_OPTIONS`; more are typed in
     the game's own `/<game> new`), and the time control (the server's default until the host picks)."""
-    view = discord.ui.View(timeout=None)
+    view = Layout()
     if record.status != "lobby":
         return view
     for op, style in LOBBY_STYLES.items():
@@ -107,7 +108,7 @@ def _label(steps: tuple[Choice, ...], locale: str, names: Mapping[int, str]) -> 
 
 def picker_view(game_id: int, decision: int, menu: Menu, locale: str, names: Mapping[int, str]) -> discord.ui.View:
     """One menu level: button rows and selects as `picker.menu` grouped them, and Back below."""
-    view = discord.ui.View(timeout=None)
+    view = Layout()
     row = 0
     for group in menu.groups:
         if group.members:
@@ -151,7 +152,7 @@ def _common(entries: tuple[Entry, ...]) -> tuple[int, ...]:
 
 def takeback_view(game_id: int, version: int, seat: int, accepted: int, locale: str) -> discord.ui.View:
     """Accept / Refuse under a takeback request; `accepted` is the bitmask of seats that agreed so far."""
-    view = discord.ui.View(timeout=None)
+    view = Layout()
     view.add_item(discord.ui.Button(label=tr("afterplay.accept", locale), style=discord.ButtonStyle.success,
                                     custom_id=ids.takeback_answer(game_id, version, seat, accepted, "yes")))
     view.add_item(discord.ui.Button(label=tr("afterplay.refuse", locale), style=discord.ButtonStyle.danger,
@@ -161,7 +162,7 @@ def takeback_view(game_id: int, version: int, seat: int, accepted: int, locale: 
 
 def rematch_view(game_id: int, locale: str) -> discord.ui.View:
     """The final board's one button: a new lobby with the same players and options (tabletop.rematch)."""
-    view = discord.ui.View(timeout=None)
+    view = Layout()
     view.add_item(discord.ui.Button(label=tr("afterplay.rematch", locale), style=discord.ButtonStyle.primary,
                                     custom_id=ids.rematch(game_id)))
     return view

@@ -108,3 +108,19 @@ async def test_a_seat_option_the_table_cannot_have_is_refused_when_chosen(table:
     refused = await world.forge(ALICE, lobby, f"tt:lopt:{game_id}:first", values=["5"])
     assert refused.messages[-1].ephemeral
     assert (await table.record(game_id)).options.get("first") is None
+
+
+async def test_the_bot_keeps_no_view_per_message_it_sent(table: Table) -> None:
+    """Boards, pickers, lobbies and DMs are answered by the handlers registered at start-up, so a whole
+    game (the lobby, boards, the result) and 40 turns of War Chest (pickers, private menus) leave no view
+    behind in discord.py's store, which would otherwise hold every message's buttons until the process
+    ends."""
+    await table.play_to_end(await table.start_game(ALICE, [CAROL], "highcard"), random.Random(5))
+    chest = await table.start_game(ALICE, [CAROL], "warchest")
+    rng = random.Random(5)
+    for _ in range(40):
+        record = await table.record(chest)
+        seat = Match.from_json(registry.get("warchest"), record.state or {}).awaited_seats()[0]
+        await table.take_turn(record.players[seat], chest, rng)
+    assert table.bot.persistent_views == []
+    assert not table.bot._connection._view_store._synced_message_views  # noqa: SLF001 - discord.py's per-message keep

@@ -1,5 +1,5 @@
-"""The league and rating operations as sans-IO bodies (storage/sql.py), written once for every backend,
-and the migration step that creates their tables.
+"""The league operations as sans-IO bodies (storage/sql.py), written once for every backend, and the
+migration step that creates their tables and the ratings' (storage/rating_sql.py).
 
 Every body is one transaction's worth of statements; a backend drives it as it drives the game bodies.
 `game_end` runs inside the transaction of a game's last step (`commit_action`), which is what makes the
@@ -14,59 +14,16 @@ from typing import Any, Awaitable, Callable, Sequence
 
 from storage.base import StoreError
 from storage.league_records import (
-    LEAGUE_OPEN, GameEnd, HistoryRecord, LeagueGameRecord, LeagueRecord, LeagueStatus, RatingChange, RatingRecord,
-    RoundRecord, TableKey, TableStatus,
+    LEAGUE_OPEN, GameEnd, LeagueGameRecord, LeagueRecord, LeagueStatus, RoundRecord, TableKey, TableStatus,
 )
+from storage.rating_sql import RATINGS_TABLES, apply_changes, hold_season, season
 from storage.rows import dump
 from storage.sql import SKIP_LOCKED, Body, Execute, ExecuteMany, Fetch
 
 
 LEAGUES_MIGRATION: tuple[str, ...] = (
-    # Ratings per server and game: the current value, and its history (before/after every rated game and
-    # every season reset; game_id is NULL for a reset) so a rating can be recomputed and audited.
-    """
-    CREATE TABLE ratings (
-        guild_id INTEGER NOT NULL,
-        game_type TEXT NOT NULL,
-        user_id INTEGER NOT NULL,
-        mu REAL NOT NULL,
-        sigma REAL NOT NULL,
-        games INTEGER NOT NULL,
-        wins INTEGER NOT NULL,
-        season INTEGER NOT NULL,
-        updated_at REAL NOT NULL,
-        PRIMARY KEY (guild_id, game_type, user_id)
-    )
-    """,
-    "CREATE INDEX ratings_by_user ON ratings (user_id, guild_id)",
-    """
-    CREATE TABLE rating_history (
-        guild_id INTEGER NOT NULL,
-        game_type TEXT NOT NULL,
-        season INTEGER NOT NULL,
-        user_id INTEGER NOT NULL,
-        game_id INTEGER,
-        rank INTEGER,
-        team INTEGER,
-        mu_before REAL,
-        sigma_before REAL,
-        mu_after REAL NOT NULL,
-        sigma_after REAL NOT NULL,
-        at REAL NOT NULL,
-        UNIQUE (game_id, user_id)
-    )
-    """,
-    "CREATE INDEX rating_history_by_game_type ON rating_history (guild_id, game_type, at)",
-    "CREATE INDEX rating_history_by_user ON rating_history (user_id, guild_id, game_type, at)",
-    """
-    CREATE TABLE seasons (
-        guild_id INTEGER NOT NULL,
-        game_type TEXT NOT NULL,
-        number INTEGER NOT NULL,
-        started_at REAL NOT NULL,
-        PRIMARY KEY (guild_id, game_type, number)
-    )
-    """,
+    *RATINGS_TABLES,
+    # Leagues: members in sign-up order, rounds with their deadline and byes, and one row per table.
     """
     CREATE TABLE leagues (
         id INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -169,11 +126,6 @@ def existing_league(league_id: int) -> Body[LeagueRecord]:
     if found is None:
         raise StoreError("league_not_found")
     return found
-
-
-def season(guild_id: int, game_type: str) -> Body[int]:
-    found = yield Fetch("SELECT max(number) FROM seasons WHERE guild_id = ? AND game_type = ?", (guild_id, game_type))
-    return int(found[0][0]) if found and found[0][0] is not None else 1
 
 
 def create_league(guild_id: int, channel_id: int, name: str, game_type: str, config: dict[str, Any], created_by: int,
@@ -320,83 +272,11 @@ def table_of_game(game_id: int) -> Body[LeagueGameRecord | None]:
     return _table(found[0]) if found else None
 
 
-RATING_COLUMNS = "user_id, mu, sigma, games, wins, season"
-
-
-def ratings(guild_id: int, game_type: str, user_ids: tuple[int, ...] | None) -> Body[dict[int, RatingRecord]]:
-    if user_ids is None:
-        found = yield Fetch(f"SELECT {RATING_COLUMNS} FROM ratings WHERE guild_id = ? AND game_type = ?", (guild_id, game_type))
-    else:
-        if not user_ids:
-            return {}
-        found = yield Fetch(f"SELECT {RATING_COLUMNS} FROM ratings WHERE guild_id = ? AND game_type = ?"
-                            f" AND user_id IN ({', '.join('?' * len(user_ids))})", (guild_id, game_type, *user_ids))
-    return {row[0]: RatingRecord(*row) for row in found}
-
-
-def user_ratings(guild_id: int, user_id: int) -> Body[dict[str, RatingRecord]]:
-    found = yield Fetch(f"SELECT game_type, {RATING_COLUMNS} FROM ratings WHERE user_id = ? AND guild_id = ?", (user_id, guild_id))
-    return {row[0]: RatingRecord(*row[1:]) for row in found}
-
-
-def history(guild_id: int, game_type: str, user_id: int | None) -> Body[list[HistoryRecord]]:
-    columns = ("guild_id, game_type, season, user_id, game_id, rank, team, mu_before, sigma_before, mu_after, sigma_after, at")
-    if user_id is None:
-        found = yield Fetch(f"SELECT {columns} FROM rating_history WHERE guild_id = ? AND game_type = ? ORDER BY at, game_id, user_id",
-                            (guild_id, game_type))
-    else:
-        found = yield Fetch(f"SELECT {columns} FROM rating_history WHERE user_id = ? AND guild_id = ? AND game_type = ?"
-                            " ORDER BY at, game_id", (user_id, guild_id, game_type))
-    return [HistoryRecord(*row) for row in found]
-
-
-def _apply_changes(guild_id: int, game_type: str, season_number: int, changes: Sequence[RatingChange], now: float) -> Body[None]:
-    """Each rating compare-and-set on the value it was computed from; any mismatch aborts the whole
-    transaction (the caller recomputes from fresh ratings and tries again)."""
-    for change in changes:
-        before = change.before
-        if before is None:
-            written = yield Execute(
-                "INSERT INTO ratings (guild_id, game_type, user_id, mu, sigma, games, wins, season, updated_at)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (guild_id, game_type, user_id) DO NOTHING",
-                (guild_id, game_type, change.user_id, change.mu_after, change.sigma_after, 1 if change.game_id else 0,
-                 1 if change.won else 0, season_number, now))
-        else:
-            games = before.games + 1 if change.game_id is not None else 0
-            wins = before.wins + (1 if change.won else 0) if change.game_id is not None else 0
-            written = yield Execute(
-                "UPDATE ratings SET mu = ?, sigma = ?, games = ?, wins = ?, season = ?, updated_at = ?"
-                " WHERE guild_id = ? AND game_type = ? AND user_id = ? AND mu = ? AND sigma = ? AND games = ?",
-                (change.mu_after, change.sigma_after, games, wins, season_number, now,
-                 guild_id, game_type, change.user_id, before.mu, before.sigma, before.games))
-        if written != 1:
-            raise StoreError("ratings_changed", f"user {change.user_id}")
-    yield ExecuteMany(
-        "INSERT INTO rating_history (guild_id, game_type, season, user_id, game_id, rank, team, mu_before, sigma_before,"
-        " mu_after, sigma_after, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-        [(guild_id, game_type, season_number, change.user_id, change.game_id, change.rank, change.team,
-          change.before.mu if change.before else None, change.before.sigma if change.before else None,
-          change.mu_after, change.sigma_after, now) for change in changes])
-
-
-def hold_season(guild_id: int, game_type: str, number: int) -> Body[None]:
-    """Check that `number` is the current season of the game on this server, and rewrite its row (the
-    first season's row is created). Rating changes are computed for one season, and a new season resets
-    the ratings it read: both rewrite this row, so at REPEATABLE READ a game's end and a new season never
-    both commit on the same snapshot (one retries and sees the other; a stale game end is recomputed)."""
-    current = yield from season(guild_id, game_type)
-    if current != number:
-        raise StoreError("ratings_changed", f"season {current}, not {number}")
-    yield Execute("INSERT INTO seasons (guild_id, game_type, number, started_at) VALUES (?, ?, ?, 0)"
-                  " ON CONFLICT (guild_id, game_type, number) DO UPDATE SET started_at = seasons.started_at",
-                  (guild_id, game_type, number))
-
-
 def game_end(game_id: int, end: GameEnd, now: float) -> Body[None]:
     """Inside the last step's transaction: the ratings and the league table's result."""
     if end.ratings:
         yield from hold_season(end.guild_id, end.game_type, end.season)
-        yield from _apply_changes(end.guild_id, end.game_type, end.season, end.ratings, now)
+        yield from apply_changes(end.guild_id, end.game_type, end.season, end.ratings, now)
     if end.table is not None:
         yield Execute(
             "UPDATE league_games SET status = 'finished', ranks = ?, scores = ?"
@@ -405,24 +285,6 @@ def game_end(game_id: int, end: GameEnd, now: float) -> Body[None]:
              end.table.league_id, end.table.round, end.table.table, game_id))
         # the league's next pass looks at once: the round may be complete (it then restores the deadline)
         yield Execute("UPDATE leagues SET due_at = 0 WHERE id = ? AND status = 'running'", (end.table.league_id,))
-
-
-def new_season(guild_id: int, game_type: str, number: int, resets: Sequence[RatingChange]) -> Body[bool]:
-    current = yield from season(guild_id, game_type)
-    if current != number - 1:
-        return False
-    now = time.time()
-    yield from hold_season(guild_id, game_type, current)  # the first season exists implicitly until then
-    yield Execute("INSERT INTO seasons (guild_id, game_type, number, started_at) VALUES (?, ?, ?, ?)",
-                  (guild_id, game_type, number, now))
-    yield from _apply_changes(guild_id, game_type, number, resets, now)
-    # the resets were computed from every rating read before this transaction: one created since (a
-    # player's first rated game) would keep the old season's value
-    missed = yield Fetch("SELECT 1 FROM ratings WHERE guild_id = ? AND game_type = ? AND season < ? LIMIT 1",
-                         (guild_id, game_type, number))
-    if missed:
-        raise StoreError("ratings_changed", "a rating was created meanwhile")
-    return True
 
 
 def due_leagues(now: float, limit: int) -> Body[list[LeagueRecord]]:
@@ -465,7 +327,8 @@ def list_leagues(guild_id: int, statuses: tuple[str, ...], user_id: int | None, 
 
 
 class LeagueOperations:
-    """The `LeagueStore` methods of `storage.sql_store.SqlStore`, over its `_write` and `_read`."""
+    """The league methods of the `LeagueStore` protocol on `storage.sql_store.SqlStore`, over its `_write`
+    and `_read` (the rating and season methods are `storage.rating_sql.RatingOperations`)."""
 
     _write: Callable[[Callable[[], Body[Any]]], Awaitable[Any]]
     _read: Callable[[Callable[[], Body[Any]]], Awaitable[Any]]
@@ -529,18 +392,3 @@ class LeagueOperations:
     async def release_leagues(self, league_ids: Sequence[int]) -> None:
         if league_ids:
             await self._write(lambda: release_leagues(league_ids))
-
-    async def get_ratings(self, guild_id: int, game_type: str, user_ids: tuple[int, ...] | None = None) -> dict[int, RatingRecord]:
-        return await self._read(lambda: ratings(guild_id, game_type, user_ids))
-
-    async def user_ratings(self, guild_id: int, user_id: int) -> dict[str, RatingRecord]:
-        return await self._read(lambda: user_ratings(guild_id, user_id))
-
-    async def rating_history(self, guild_id: int, game_type: str, *, user_id: int | None = None) -> list[HistoryRecord]:
-        return await self._read(lambda: history(guild_id, game_type, user_id))
-
-    async def current_season(self, guild_id: int, game_type: str) -> int:
-        return await self._read(lambda: season(guild_id, game_type))
-
-    async def new_season(self, guild_id: int, game_type: str, *, number: int, resets: tuple[RatingChange, ...]) -> bool:
-        return await self._write(lambda: new_season(guild_id, game_type, number, resets))

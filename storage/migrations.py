@@ -194,7 +194,8 @@ MIGRATIONS: tuple[Migration, ...] = (
         "ALTER TABLE games ADD COLUMN claimed_until REAL",
         "ALTER TABLE users ADD COLUMN claimed_until REAL",
     ),
-    # Ratings (current and history), seasons, leagues, their members, rounds and tables (storage/league_sql.py).
+    # Ratings (current and history), seasons (storage/rating_sql.py), leagues, their members, rounds and tables
+    # (storage/league_sql.py).
     LEAGUES_MIGRATION,
     # The league loop's claims, for several bot processes (storage/league_sql.py claim_due_leagues).
     LEAGUE_CLAIMS_MIGRATION,

@@ -32,6 +32,7 @@ from storage.base import (
 )
 from storage.league_records import GameEnd
 from storage.league_sql import LeagueOperations
+from storage.rating_sql import RatingOperations
 from storage.sql import SKIP_LOCKED, Body, Execute, ExecuteMany, Fetch, T
 
 COMMIT_STATUSES = ("active", "finished", "cancelled")
@@ -52,7 +53,7 @@ def _check_capacity(capacity: int) -> None:
         raise ValueError(f"capacity must be at least 1, got {capacity}")
 
 
-class SqlStore(LeagueOperations, ABC):
+class SqlStore(LeagueOperations, RatingOperations, ABC):
     """The `Store` protocol over any backend that can run a body as a transaction."""
 
     backend = "sql"

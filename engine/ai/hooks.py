@@ -10,6 +10,11 @@ Two hooks, looked up first on the Game object (a game's author adds methods) and
   win). Called where a depth-limited playout stops. Default: places by `Game.standings`, held with doubt.
 
 Both see a determinized world, never the true state, so they may read anything in it.
+
+A game may keep its knowledge for its strongest levels: `ai_hooks_from` (a level name, on the Game or in
+the module) is the first level that uses the hooks; the levels below it search the generic way. Where
+the generic search is already strong and more of it is not stronger, the knowledge is what sets hard
+apart from normal.
 """
 
 from __future__ import annotations
@@ -21,8 +26,12 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Callable, Mapping
 
+from engine.ai.levels import LEVELS
 from engine.core.game import Game
 from engine.core.types import Action
+
+LEVEL_ORDER = tuple(LEVELS)
+"""Weakest first."""
 
 RolloutPolicy = Callable[[Mapping[str, Any], int, tuple[Action, ...], random.Random], Action]
 Evaluate = Callable[[Mapping[str, Any], int], float]
@@ -34,8 +43,12 @@ class Hooks:
     evaluate: Evaluate | None = None
 
 
-def hooks_for(game: Game) -> Hooks:
+def hooks_for(game: Game, level: str | None = None) -> Hooks:
+    """The game's hooks at `level` (every hook the game has when `level` is None)."""
     module = _heuristics(game.id)
+    first = getattr(game, "ai_hooks_from", None) or getattr(module, "ai_hooks_from", None)
+    if level is not None and first is not None and LEVEL_ORDER.index(level) < LEVEL_ORDER.index(first):
+        return Hooks()
     found = {}
     for name in ("ai_rollout_policy", "ai_evaluate"):
         found[name] = getattr(game, name, None) or getattr(module, name, None)

@@ -63,5 +63,5 @@ def decide(
     win = winning_move(game, [worlds.sample() for _ in range(TACTIC_WORLDS)], seat, choices)
     if win is not None:
         return win
-    search = Search(game, worlds, seat, settings, hooks_for(game), rng)
+    search = Search(game, worlds, seat, settings, hooks_for(game, settings.name), rng)
     return search.run(choices, started + SAFETY * settings.budget_s)

@@ -113,19 +113,19 @@ def test_searches_meet_no_rule_failure_on_resampled_worlds(game: Game, players: 
 
 def test_hard_plays_out_multiplayer_games_judged_by_their_standings() -> None:
     """Hard plays a playout to the end with three sides or more, and cuts it off between two sides
-    (a 4-player War Chest is two teams) or where the game evaluates its own positions (War Chest)."""
+    (a 4-player War Chest is two teams) or where the game evaluates its own positions (War Chest,
+    Wunderkammer)."""
     def hard_depth(game: Game, players: int) -> int:
         match = Match.start(game, players, 1, {})
         seat = match.awaited_seats()[0]
         rng = random.Random(1)
-        return Search(game, Worlds(game, match.state, seat, rng), seat, LEVELS["hard"], hooks_for(game), rng).depth
+        return Search(game, Worlds(game, match.state, seat, rng), seat, LEVELS["hard"], hooks_for(game, "hard"), rng).depth
 
     hard = LEVELS["hard"]
     assert hard_depth(WALL_OF_WAR, 3) == PLAY_OUT
-    assert hard_depth(WUNDERKAMMER, 3) == PLAY_OUT
-    assert hard_depth(WUNDERKAMMER, 2) == hard.rollout_depth < PLAY_OUT
-    assert hard_depth(ART_OF_WAR, 2) == hard.rollout_depth
+    assert hard_depth(ART_OF_WAR, 2) == hard.rollout_depth < PLAY_OUT
     assert hard_depth(WAR_CHEST, 2) == hard_depth(WAR_CHEST, 4) == hard.evaluated_depth < PLAY_OUT
+    assert hard_depth(WUNDERKAMMER, 2) == hard_depth(WUNDERKAMMER, 3) == hard.evaluated_depth
     for name in ("easy", "normal"):
         level = LEVELS[name]
         assert level.rollout_depth == level.multiplayer_depth == level.evaluated_depth < PLAY_OUT

@@ -136,7 +136,7 @@ def test_searches_decide_as_before(game_id: str, players: int) -> None:
     for index, (match, seat) in enumerate(search_positions(game_id, players)):
         rng = random.Random(index)
         search = Search(game, Worlds(game, match.state, seat, rng), seat,
-                        level("normal").bounded(30.0, SEARCH_ITERATIONS), hooks_for(game), rng)
+                        level("normal").bounded(30.0, SEARCH_ITERATIONS), hooks_for(game, "normal"), rng)
         best = search.run(tuple(action.notation for action in match.legal_actions(seat)), float("inf"))
         stats = sorted((edge[0], edge[1], node.visits, round(node.total, 9)) for edge, node in search.root.children.items())
         found.append((match.version, seat, best, hashlib.sha256(repr(stats).encode()).hexdigest()[:16]))

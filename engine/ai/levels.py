@@ -28,7 +28,8 @@ class Level:
     end, in 94% of 36 pairs). Between two sides, the lead is a fair guide, and playing out costs
     iterations: ART OF WAR's hard won 65% of 40 games against normal with a 24-action cut-off, 55% of 40
     when it played out. A game that judges its own positions keeps the cut-off too: War Chest's random
-    games run for hundreds of actions, and its evaluation counts what decides them.
+    games run for hundreds of actions, and its evaluation counts what decides them; Wunderkammer's hard
+    judges its collections the way the final scoring will (engine/ai/heuristics).
     """
 
     name: str

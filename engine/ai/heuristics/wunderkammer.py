@@ -11,7 +11,9 @@ win chance. The playout policy takes items and characters and plays the cards th
 more often than it passes or throws cards away.
 
 Given to normal as well, the knowledge left the two levels close to even (hard first in 18 of 30 games
-with the evaluation at both levels, 3 of 8 with the policy too), so it is hard's alone (`ai_hooks_from`).
+with the evaluation at both levels, 3 of 8 with the policy too), so it is hard's alone (`ai_hooks_from`):
+then hard won 12 of 14 2p games, and was ahead of a normal seat in 29 of 32 pairs in 3p and 17.5 of 24
+in 4p.
 """
 
 from __future__ import annotations
@@ -21,7 +23,6 @@ import random
 from typing import Any, Mapping
 
 from engine.core.types import Action
-
 from engine.wunderkammer.board import bench, cards_of
 from engine.wunderkammer.scoring import direct_points, values
 
@@ -49,7 +50,7 @@ HEAD_WEIGHTS = {
     "back": 0.3,
 }
 """A playout's preference by the notation's first word: collect items and characters, play the cards that
-pay for them, and rarely throw anything away or pass. Opening the trash or the put costs little; once
+pay for them, and rarely throw anything away or pass. Opening the trash or the put is rarely chosen; once
 open, the card to trash or put (a notation with arguments) weighs 1 like any other choice."""
 
 _weights: dict[str, float] = {}

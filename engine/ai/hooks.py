@@ -6,8 +6,10 @@ Two hooks, looked up first on the Game object (a game's author adds methods) and
 - `ai_rollout_policy(state, seat, legal, rng) -> Action`: the playout move for `seat` among `legal`
   (the tuple `legal_actions` returned), with `rng` a `random.Random` to draw from. Also orders which
   untried move the tree expands first. Default: uniform random.
-- `ai_evaluate(state, seat) -> float`: how good an unfinished state is for `seat`, in [0, 1] (1 = sure
-  win). Called where a depth-limited playout stops. Default: places by `Game.standings`, held with doubt.
+- `ai_evaluate(state) -> Sequence[float]`: how good an unfinished state is for each seat, in [0, 1]
+  (1 = sure win), in seat order. Called where a depth-limited playout stops, once for every seat: the
+  scores the seats are compared by are counted once. Default: places by `Game.standings`, held with
+  doubt.
 
 Both see a determinized world, never the true state, so they may read anything in it.
 
@@ -24,7 +26,7 @@ import importlib.util
 import random
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, Callable, Mapping
+from typing import Any, Callable, Mapping, Sequence
 
 from engine.ai.levels import LEVELS
 from engine.core.game import Game
@@ -34,7 +36,7 @@ LEVEL_ORDER = tuple(LEVELS)
 """Weakest first."""
 
 RolloutPolicy = Callable[[Mapping[str, Any], int, tuple[Action, ...], random.Random], Action]
-Evaluate = Callable[[Mapping[str, Any], int], float]
+Evaluate = Callable[[Mapping[str, Any]], Sequence[float]]
 
 
 @dataclass(frozen=True, slots=True)

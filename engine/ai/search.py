@@ -180,4 +180,4 @@ class Search:
         evaluate = self.hooks.evaluate
         if evaluate is None:
             return standings_rewards(self.game.standings(state), self.teams)
-        return [evaluate(state, seat) for seat in range(len(self.teams))]
+        return list(evaluate(state))

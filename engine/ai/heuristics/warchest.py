@@ -56,7 +56,7 @@ def ai_rollout_policy(state: Mapping[str, Any], seat: int, legal: tuple[Action, 
     return rng.choices(legal, weights)[0]
 
 
-def ai_evaluate(state: Mapping[str, Any], seat: int) -> float:
+def ai_evaluate(state: Mapping[str, Any]) -> list[float]:
     scores = [0.0, 0.0]
     players = state["players"]
     for side in (0, 1):
@@ -71,5 +71,5 @@ def ai_evaluate(state: Mapping[str, Any], seat: int) -> float:
     for index, purse in enumerate(state["seats"]):
         held = len(purse["hand"]) + len(purse["drawn"]) + len(purse["bag"]) + len(purse["up"]) + len(purse["down"])
         scores[team(index)] += COIN_HELD * (held + sum(purse["supply"].values()))
-    mine = team(seat)
-    return 1.0 / (1.0 + math.exp(-(scores[mine] - scores[1 - mine]) / SCALE))
+    chances = [1.0 / (1.0 + math.exp(-(scores[side] - scores[1 - side]) / SCALE)) for side in (0, 1)]
+    return [chances[team(seat)] for seat in range(len(state["seats"]))]

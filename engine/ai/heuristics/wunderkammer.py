@@ -79,11 +79,13 @@ def worth(state: Mapping[str, Any]) -> list[float]:
     ]
 
 
-def ai_evaluate(state: Mapping[str, Any], seat: int) -> float:
-    """The mean over the other seats of the chance to finish ahead of each: the smooth form of the
-    place reward (`engine.ai.rewards.rank_rewards` is the share of other sides beaten)."""
+def ai_evaluate(state: Mapping[str, Any]) -> list[float]:
+    """Per seat, the mean over the other seats of the chance to finish ahead of each: the smooth form of
+    the place reward (`engine.ai.rewards.rank_rewards` is the share of other sides beaten)."""
     scores = worth(state)
-    mine = scores[seat]
-    others = [score for other, score in enumerate(scores) if other != seat]
-    return sum(1.0 / (1.0 + math.exp(-(mine - other) / SCALE)) for other in others) / len(others)
+    return [
+        sum(1.0 / (1.0 + math.exp(-(mine - other) / SCALE)) for index, other in enumerate(scores) if index != seat)
+        / (len(scores) - 1)
+        for seat, mine in enumerate(scores)
+    ]
 

@@ -48,13 +48,15 @@ class Hooks:
 def hooks_for(game: Game, level: str | None = None) -> Hooks:
     """The game's hooks at `level` (every hook the game has when `level` is None)."""
     module = _heuristics(game.id)
-    first = getattr(game, "ai_hooks_from", None) or getattr(module, "ai_hooks_from", None)
+    first = _declared(game, module, "ai_hooks_from")
     if level is not None and first is not None and LEVEL_ORDER.index(level) < LEVEL_ORDER.index(first):
         return Hooks()
-    found = {}
-    for name in ("ai_rollout_policy", "ai_evaluate"):
-        found[name] = getattr(game, name, None) or getattr(module, name, None)
-    return Hooks(found["ai_rollout_policy"], found["ai_evaluate"])
+    return Hooks(_declared(game, module, "ai_rollout_policy"), _declared(game, module, "ai_evaluate"))
+
+
+def _declared(game: Game, module: Any, name: str) -> Any:
+    """What the Game object declares under `name`, else its heuristics module, else None."""
+    return getattr(game, name, None) or getattr(module, name, None)
 
 
 @lru_cache(maxsize=None)

@@ -126,12 +126,11 @@ def legal_actions(state: Mapping[str, Any], seat: int) -> tuple[Action, ...]:
 def play_actions(state: Mapping[str, Any], seat: int) -> list[Action]:
     purse = state["seats"][seat]
     found: list[Action] = []
-    counted = play.counted_kinds(state, seat)
     playable = list(playable_characters(state, seat))
     for index in range(LINES):
         kind = line_kind(purse["lines"][index], state["played"][index])
         count = len(purse["lines"][index])
-        for piece, items in play.line_pieces(state, seat, index, counted, playable):
+        for piece, items in play.line_pieces(state, seat, index, playable):
             found.append(play_action(index, kind, count, piece, items[0] if kind else None))
     if play.can_trash(state, seat):
         found.append(OPEN_TRASH)

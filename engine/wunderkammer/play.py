@@ -9,8 +9,7 @@ lie sideways until Set; trashing moves only the cards already lined up. A trashe
 the rules never reward keeping part of a line, and the trash scores like the line does.
 
 Two choices come as a short follow-up (`state["pick"]`) instead of one button per possibility: which
-item the joker or a character stands for on an empty line (where only a count_played ability makes
-that matter), and which card to trash. The picker shows
+item the joker or a character stands for on an empty line, and which card to trash. The picker shows
 the same steps either way, and the turn's main menu stays a handful of buttons.
 """
 
@@ -20,7 +19,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from engine.core.types import Event, T
-from engine.wunderkammer.board import LINES, State, bench, is_active, line_kind, playable_characters
+from engine.wunderkammer.board import LINES, State, line_kind, playable_characters
 from engine.wunderkammer.cards import EDITION, Character
 from engine.wunderkammer.effects import ANY
 from engine.wunderkammer.labels import char_en, char_ja, count_en, item_en, item_ja, who
@@ -42,40 +41,30 @@ def allowed_kinds(state: Mapping[str, Any], seat: int, index: int) -> list[str]:
 def pieces(state: Mapping[str, Any], seat: int, index: int) -> list[tuple[str, list[str]]]:
     """What may go onto one line, each with the items it may be played as.
 
-    A hand card is its own item. The joker and playable characters stand for the line's item; on an
-    empty line they are offered only when an active count_played ability would count them, since
-    otherwise they change nothing: they return at Set, the line stays empty, and the sum counts only
-    cards already lined up.
+    A hand card is its own item. The joker and playable characters stand for the line's item, or on an
+    empty line for any item no other line holds (rulebook: 「手元の「ジョーカー」は好きなアイテムとして
+    プレイすることができます」, 「アイテムが 0 枚のライン…には好きなアイテムをプレイすることができます」).
+    There they often change little — they return at Set and the sum counts only cards already lined
+    up — but the play is allowed, and it claims the line's item for the turn, so each item is its own
+    choice.
     """
-    return line_pieces(state, seat, index, counted_kinds(state, seat), list(playable_characters(state, seat)))
+    return line_pieces(state, seat, index, list(playable_characters(state, seat)))
 
 
 def line_pieces(
-    state: Mapping[str, Any], seat: int, index: int, counted: set[str], playable: list[Character]
+    state: Mapping[str, Any], seat: int, index: int, playable: list[Character]
 ) -> list[tuple[str, list[str]]]:
-    """`pieces` with the seat's bench already read (`counted_kinds`, `playable_characters`): the turn's
-    listing asks for all five lines at once, and the bench is the same for each."""
+    """`pieces` with the seat's playable characters already read: the turn's listing asks for all five
+    lines at once, and the bench is the same for each."""
     kinds = allowed_kinds(state, seat, index)
     purse = state["seats"][seat]
     found = [(kind, [kind]) for kind in dict.fromkeys(purse["hand"]) if kind in kinds]
-    if not purse["lines"][index] and state["played"][index] is None:
-        kinds = [kind for kind in kinds if kind in counted]
     if purse["joker"] and kinds:
         found.append((JOKER, kinds))
     for character in playable:
         favoured = kinds if character.ability.items == ANY else [kind for kind in kinds if kind in character.items]
         if favoured:
             found.append((character.id, favoured))
-    return found
-
-
-def counted_kinds(state: Mapping[str, Any], seat: int) -> set[str]:
-    """Items whose cards played this turn count toward the sum, by the seat's count_played abilities."""
-    found: set[str] = set()
-    for cid in bench(state, seat):
-        character = EDITION.character(cid)
-        if character.ability.effect == "count_played" and is_active(state, character):
-            found.update(character.items)
     return found
 
 
@@ -95,11 +84,11 @@ def play(state: State, seat: int, index: int, piece: str, kind: str, events: lis
     else:
         purse["hand"].remove(kind)
         entry["cards"].append(kind)
-        what_ja, what_en = item_ja(kind), item_en(kind)
+        what_ja, what_en = f"{item_ja(kind)}を", item_en(kind)
     events.append(
         Event(
             T(
-                f"{who(seat)}はライン{index + 1}に{what_ja}をプレイしました。",
+                f"{who(seat)}はライン{index + 1}に{what_ja}プレイしました。",
                 f"{who(seat)} plays {what_en} onto line {index + 1}.",
             ),
             data={"kind": "play", "seat": seat, "line": index, "piece": piece, "item": kind},

@@ -4,6 +4,7 @@ line, the joker as any item, trashing line and hand cards before and after; 3. �
 import pytest
 
 from engine.core.errors import IllegalAction
+from engine.wunderkammer.cards import EDITION
 from engine.wunderkammer.game import GAME
 from engine.wunderkammer.scenario import build, legal, play
 
@@ -45,13 +46,26 @@ def test_the_joker_plays_as_the_lines_item_and_goes_back_at_set():
     assert state["seats"][0]["joker"] is True and state["seats"][0]["lines"][1] == ["S2"]
 
 
-def test_the_joker_on_an_empty_line_is_offered_only_where_it_counts():
-    state = table()
-    assert "play:3:J" not in legal(state, 0)
-    counted = table(bench={0: ["c4"]})
-    state, _ = play(counted, (0, "play:3:J"))
+def test_the_joker_may_go_onto_an_empty_line_as_any_item_no_other_line_holds():
+    """「手元の「ジョーカー」は好きなアイテムとしてプレイすることができます」 and 「アイテムが 0 枚のライン…には
+    好きなアイテムをプレイすることができます」: allowed with simple play and no ability counting it, though
+    it adds nothing to the sum; each item is its own choice, since it claims the line for the turn."""
+    state = table(simple=True)
+    assert "play:3:J" in legal(state, 0)
+    state, events = play(state, (0, "play:3:J"))
     assert state["pick"] == {"t": "as", "line": 2, "piece": "J"}
-    assert legal(state, 0) == {"as:HA", "as:CA", "back"}, "the Collector's items with no line yet"
+    held = {"H3", "S2"}
+    assert legal(state, 0) == {f"as:{kind}" for kind in EDITION.items if kind not in held} | {"back"}
+    state, events = play(state, (0, "as:D4"))
+    assert state["played"][2] == {"kind": "D4", "cards": [], "joker": True, "chars": [], "had": 0}
+    assert "play:3:D4" in legal(state, 0), "the hand's ♦4 may join the joker on its line"
+    assert events[-1].text.ja == "{s0}はライン3にジョーカーを♦4「古銭」としてプレイしました。"
+
+
+def test_a_character_played_by_its_ability_may_go_onto_an_empty_line_too():
+    state = table(bench={0: ["c1"]}, simple=True)
+    state, _ = play(state, (0, "play:3:c1"))
+    assert legal(state, 0) == {"as:SA", "as:HA", "back"}, "the Antiquarian's items with no line yet"
 
 
 def test_line_and_hand_cards_may_be_trashed_before_and_after_playing():

@@ -47,6 +47,8 @@ PARAGRAPHS: dict[str, list[str]] = {
         "test_wk_play::test_any_item_may_go_onto_an_empty_line_unless_it_already_has_a_line",
         "test_wk_play::test_several_cards_of_the_item_go_onto_one_line_in_one_play",
         "test_wk_play::test_the_joker_plays_as_the_lines_item_and_goes_back_at_set",
+        "test_wk_play::test_the_joker_may_go_onto_an_empty_line_as_any_item_no_other_line_holds",
+        "test_wk_play::test_a_character_played_by_its_ability_may_go_onto_an_empty_line_too",
         "test_wk_play::test_playing_nothing_is_the_skip_of_the_play_step",
     ],
     "1. プレイ (trashing before and after playing)": [

@@ -74,8 +74,13 @@ def moved(field: Mapping[str, Any], source: str, target: str) -> Field:
 
 
 def moves(field: Mapping[str, Any]) -> list[tuple[str, str]]:
-    """Every move or swap that changes the battlefield, each distinct result once (a move into a back
-    square with nobody before it ends where the move into the front square does: only that one is listed)."""
+    """Every move or swap, each distinct result once (a move into a back square with nobody before it ends
+    where the move into the front square does: only that one is listed).
+
+    A move that leaves the battlefield as it was (swapping equal units, or a front unit into the empty
+    square behind it, from where it falls in again) is still the rulebook's move 「自分の戦場エリアに居る
+    ユニット1体を自分の戦場内で好きな場所に移動させる」: it spends the arrange action or the PRIEST, so it
+    is listed too, once."""
     return list(distinct_moves(shape(field)))
 
 
@@ -96,7 +101,7 @@ def shape(field: Mapping[str, Any]) -> tuple[int, ...]:
 def distinct_moves(key: tuple[int, ...]) -> tuple[tuple[str, str], ...]:
     """`moves` for a battlefield given by its `shape`: each unit stands for its class of equal units."""
     field = {square: new_unit(str(unit_class)) for square, unit_class in zip(SQUARES, key) if unit_class}
-    seen = {canonical(field)}
+    seen: set[tuple] = set()
     result = []
     for source in SQUARES:
         if source not in field:

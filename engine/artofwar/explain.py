@@ -90,7 +90,10 @@ def arrange_reason(state: Mapping[str, Any], seat: int, head: str, args: list[st
         return holding(state, seat, args[1:2])
     if head == "dep":
         return back_row()
-    return T("そのマスにはユニットがいないか、動かしても変わりません。", "No unit there, or the move changes nothing.")
+    return T(
+        "そのマスにはユニットがいないか、一覧にある別の移動と同じ結果になります。",
+        "No unit there, or the move ends where a listed move does.",
+    )
 
 
 def back_row() -> Text:

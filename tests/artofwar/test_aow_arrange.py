@@ -51,9 +51,20 @@ def test_moving_a_unit_swaps_with_a_unit_there_and_the_back_row_falls_in():
 def test_a_move_that_would_leave_a_unit_alone_in_the_back_row_is_the_front_move_listed_once():
     state = build(fields=({"a1": "soldier", "b1": "guardian"}, {"b1": "guardian"}))
     moves = {n for n in arrange(state) if n.startswith("mv:a1-")}
-    assert moves == {"mv:a1-b1", "mv:a1-c1", "mv:a1-b2"}
+    assert moves == {"mv:a1-b1", "mv:a1-c1", "mv:a1-a2", "mv:a1-b2"}, "a1-a2 ends where it began: listed once"
     with_head = build(fields=({"a1": "soldier", "b1": "guardian"}, {"b1": "guardian"}), standby=(["priest"], []))
     assert "back square with nobody in front" in GAME.explain_illegal(with_head, 0, "dep:c2").en
+
+
+def test_a_move_that_leaves_the_battlefield_as_it_was_is_still_a_move_listed_once():
+    """「自分の戦場エリアに居るユニット1体を自分の戦場内で好きな場所に移動させる」: moving a front unit into the
+    empty square behind it (it falls in again) or swapping two equal units changes no square, but it is a
+    move the rulebook allows and it spends the turn's arrange action (no battle after it)."""
+    state = build(fields=({"a1": "soldier", "b1": "soldier"}, {"b1": "guardian"}))
+    unchanged = [n for n in arrange(state) if cards(act(state, n)[0]["field"][0]) == cards(state["field"][0])]
+    assert unchanged == ["mv:a1-b1"], "swap of equal units, a1 behind itself, b1 behind itself: one choice"
+    after, _ = act(state, "mv:a1-b1")
+    assert after["arranged"] and not any(n.startswith("atk:") for n in legal(after))
 
 
 def test_with_an_empty_standby_a_hand_card_can_be_placed_or_swapped_in():

@@ -47,6 +47,18 @@ def test_priest_support_moves_or_swaps_and_the_back_row_falls_in():
     assert moved["mode"] is None and not moved["arranged"]
 
 
+def test_the_priest_may_move_a_unit_even_where_every_move_leaves_the_battlefield_as_it_was():
+    """PRIEST 「自分の戦場エリアのユニット1枚を選び移動させることができる」: on a battlefield of six equal units
+    every swap changes no square, yet the support may be used (the PRIEST still goes to standby, and the
+    opponent's WIZARD window opens), so one such move is offered."""
+    full = {square: "soldier" for square in ("a1", "b1", "c1", "a2", "b2", "c2")}
+    state = build(fields=(full, {"b1": "guardian"}), hands=(["priest"], []))
+    assert [n for n in supports(state) if n.startswith("sup:priest")] == ["sup:priest:a1-b1"]
+    used, _ = act(state, "sup:priest:a1-b1")
+    assert {sq: u["card"] for sq, u in used["field"][0].items()} == full
+    assert "priest" not in used["hand"][0] and used["standby"][0][-1] == "priest"
+
+
 def test_the_king_used_as_a_support_goes_to_standby():
     state = build(fields=({"b1": "wizard"}, {"b1": "guardian"}), hands=(["archier"], []))
     state, _ = act(state, "king:archier:b1")

@@ -118,6 +118,7 @@ def draw_choosing(img: Image.Image, scene: Scene, top: int) -> int:
     y = top
     for seat in (0, 1):
         middle = y + HEADER / 2
+        tk.draw_seat_frame(img, (4, y, img.width - 4, y + HEADER), seat, scene.frame)
         x = tk.draw_marker(img, (PAD + tk.MARKER / 2, middle), tk.MARKER, scene.style(seat))[2] + 10
         x = tk.draw_text(img, (x, middle), scene.name(seat), tk.SIZE_BODY, anchor="lm", bold=True, max_width=360, max_lines=1)[2] + 16
         chosen = seat not in scene.view["choosing"]
@@ -169,6 +170,7 @@ def draw_header(img: Image.Image, scene: Scene, seat: int, top: int) -> int:
     info = scene.seat(seat)
     draw = ImageDraw.Draw(img)
     draw.rectangle((0, top, img.width, top + HEADER), fill=tk.PANEL_HEADER)
+    tk.draw_seat_frame(img, (4, top + 2, img.width - 4, top + HEADER - 2), seat, scene.frame)
     middle = top + HEADER / 2
     x = tk.draw_marker(img, (PAD + tk.MARKER / 2, middle), tk.MARKER, scene.style(seat))[2] + 8
     x = tk.draw_text(img, (x, middle), scene.name(seat), tk.SIZE_BODY, anchor="lm", bold=True, max_width=210, max_lines=1)[2] + 12

@@ -82,7 +82,8 @@ __all__ = [
     "LINE_SPACING", "MARKER", "MUTED_INK", "PANEL", "PANEL_HEADER", "PHONE_MIN_TEXT", "PHONE_WIDTH",
     "SEAT_STYLES", "SIZE_BODY", "SIZE_SMALL", "SIZE_TITLE", "TEAM_STYLES", "WHITE", "Box", "Point", "Style",
     "cached_layer", "card_header_height", "card_title_lines", "draw_banner", "draw_card", "draw_highlight",
-    "draw_legend", "draw_marker", "draw_news", "draw_now", "draw_outcome", "draw_pill", "draw_strip", "draw_text",
+    "draw_legend", "draw_marker", "draw_news", "draw_now", "draw_outcome", "draw_pill", "draw_seat_frame", "draw_strip",
+    "draw_text",
     "IMAGE_SUFFIX", "drawable", "encode_image", "ensure_not_square", "font", "hex_centre", "hex_points", "line_height",
     "localize", "marker_letter_size", "marker_sprite", "measure_text", "min_text_size", "missing_glyphs",
     "new_canvas", "recent_text", "seat_style", "shape_points", "team_style", "text_width", "wrap_text",
@@ -164,6 +165,21 @@ def draw_banner(
     if status and right_edge - x > SIZE_BODY:
         draw_text(img, (x, middle), status, SIZE_BODY, fill=MUTED_INK, anchor="lm", max_width=int(right_edge - x), max_lines=1)
     return top + height
+
+
+def draw_seat_frame(img: Image.Image, box: Box, seat: int, frame: Frame) -> bool:
+    """Frame a seat's own area (its panel, header or row) with the double frame when the game waits for
+    that seat now; returns whether it did.
+
+    Every board passes each seat's area here, so the frame means one thing on every board: this seat
+    must decide now (several at once in a simultaneous window). Who that is comes from the frame's
+    awaited decisions, which the platform hands the renderer; what the last step did is told by the
+    news strip and the outlines of the places it touched, never by a seat's frame.
+    """
+    if frame.outcome is not None or seat not in frame.awaited_seats:
+        return False
+    draw_highlight(img, box)
+    return True
 
 
 def draw_strip(img: Image.Image, top: int, height: int) -> None:

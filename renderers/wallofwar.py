@@ -264,8 +264,7 @@ def _draw_seats(img: Image.Image, scene: parts.Scene, top: int, marks: parts.Mar
     y = _section_title(img, top, scene.say("プレイヤー", "Players")) + 2
     for seat in range(view["players"]):
         bottom = _draw_seat(img, scene, seat, y)
-        if seat in marks.seats:
-            tk.draw_highlight(img, (PAD, y, img.width - PAD, bottom))
+        tk.draw_seat_frame(img, (PAD, y, img.width - PAD, bottom), seat, scene.frame)
         y = bottom + 6
     return y
 

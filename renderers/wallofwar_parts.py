@@ -252,11 +252,11 @@ def quiet_text(scene: Scene) -> str:
 
 @dataclass(frozen=True, slots=True)
 class Marks:
-    """Where the latest action shows on the board: circle rows, purchaser cards (circle, place), seats."""
+    """Where the latest action shows on the board: circle rows and purchaser cards (circle, place). Seats
+    are framed when they are to act (`tk.draw_seat_frame`), not for what they just did."""
 
     circles: frozenset[int]
     spots: frozenset[tuple[int, int]]
-    seats: frozenset[int]
 
 
 def marks(frame: Frame) -> Marks:
@@ -264,8 +264,7 @@ def marks(frame: Frame) -> Marks:
 
     Circle indexes and places describe the row as it was when each event happened; a new turn (a fresh
     row) or queueing again (empty lines) makes the earlier ones meaningless, so only events after the
-    last of those count. Medal moves touch seats, line changes touch circles or single cards; while a
-    Rain window is open, the seat whose ability it is about.
+    last of those count. Line changes touch circles or single cards.
     """
     view = frame.view
     entries = [event.data for event in frame.recent if "kind" in event.data]
@@ -273,7 +272,6 @@ def marks(frame: Frame) -> Marks:
     start = resets[-1] + 1 if resets else 0
     circles: set[int] = set()
     spots: set[tuple[int, int]] = set()
-    seats: set[int] = set()
     count = len(view["circles"])
     for entry in entries[start:]:
         kind = entry["kind"]
@@ -291,15 +289,7 @@ def marks(frame: Frame) -> Marks:
             kind == "price" and "circle" in entry
         ):
             circles.add(entry["circle"])
-        if kind in ("ability", "rain", "pay", "doping", "gain", "steal", "shown", "colour", "funnel", "price") and "seat" in entry:
-            seats.add(entry["seat"])
-        if kind == "medals":
-            seats.update((entry["source"], entry["target"]))
-    ask = view["ask"]
-    if ask is not None and ask["type"] == "rain":
-        seats.add(ask["user"])
     return Marks(
         frozenset(c for c in circles if c < count),
         frozenset((c, p) for c, p in spots if c < count and p < len(view["circles"][c]["line"])),
-        frozenset(seats),
     )

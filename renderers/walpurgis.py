@@ -143,6 +143,7 @@ def draw_choosing(img: Image.Image, scene: Scene, top: int) -> int:
     y = top
     for seat in (0, 1):
         middle = y + 24
+        tk.draw_seat_frame(img, (4, y, img.width - 4, y + 48), seat, scene.frame)
         x = tk.draw_marker(img, (PAD + tk.MARKER / 2, middle), tk.MARKER, scene.style(seat))[2] + 10
         x = tk.draw_text(img, (x, middle), scene.name(seat), tk.SIZE_BODY, anchor="lm", bold=True, max_width=360, max_lines=1)[2] + 16
         chosen = scene.player(seat)["chosen"]
@@ -196,6 +197,7 @@ def draw_header(img: Image.Image, scene: Scene, seat: int, top: int) -> int:
     notes = "  /  ".join(notes_text(scene, seat))
     height = 2 * LINE + 12 + (LINE if notes else 0)
     ImageDraw.Draw(img).rectangle((0, top, img.width, top + height), fill=tk.PANEL_HEADER)
+    tk.draw_seat_frame(img, (4, top + 2, img.width - 4, top + height - 2), seat, scene.frame)
     middle = top + 6 + LINE / 2
     x = tk.draw_marker(img, (PAD + tk.MARKER / 2, top + 6 + LINE), tk.MARKER, scene.style(seat))[2] + 10
     end = tk.draw_text(img, (x, middle), scene.name(seat), tk.SIZE_BODY, anchor="lm", bold=True, max_width=300, max_lines=1)[2] + 12

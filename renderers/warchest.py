@@ -89,7 +89,7 @@ class WarChestRenderer:
         _draw_board_state(img, frame, geo, ctx)
         side = _side_area(players, geo, height)
         if view["phase"] == "draft":
-            _draw_draft(img, view, ctx, side)
+            _draw_draft(img, frame, ctx, side)
         elif players == 2:
             _draw_panels_2p(img, frame, ctx, side)
         else:
@@ -179,10 +179,8 @@ def _draw_last(img: Image.Image, last: Mapping[str, Any], geo: parts.HexMap, occ
 # --------------------------------------------------------------------------- board: seat panels
 
 
-def _panel_box(img: Image.Image, box: tk.Box, highlight: bool) -> None:
+def _panel_box(img: Image.Image, box: tk.Box) -> None:
     ImageDraw.Draw(img).rounded_rectangle(box, radius=10, fill=tk.PANEL, outline=tk.INK, width=2)
-    if highlight:
-        tk.draw_highlight(img, box)
 
 
 def _markers_row(img: Image.Image, xy: tk.Point, view: View, team: int, ctx: RenderContext, max_width: int) -> None:
@@ -203,7 +201,8 @@ def _seat_panel(img: Image.Image, box: tk.Box, frame: Frame, seat: int, ctx: Ren
     view = frame.view
     info = view["seats"][seat]
     x0, y0, x1, _ = box
-    _panel_box(img, box, seat in frame.awaited_seats)
+    _panel_box(img, box)
+    tk.draw_seat_frame(img, box, seat, frame)
     inner_left, inner_right = x0 + 8, x1 - 8
     y = y0 + 6 + tk.MARKER / 2
     right = inner_right
@@ -278,11 +277,12 @@ def _draw_panels_4p(img: Image.Image, frame: Frame, ctx: RenderContext, area: tk
 # --------------------------------------------------------------------------- board: draft
 
 
-def _draw_draft(img: Image.Image, view: View, ctx: RenderContext, area: tk.Box) -> None:
+def _draw_draft(img: Image.Image, frame: Frame, ctx: RenderContext, area: tk.Box) -> None:
     """The pick order, the units still in the pool, and what each seat has picked."""
+    view = frame.view
     draft = view["draft"]
     x0, y0, x1, _ = area
-    _panel_box(img, area, False)
+    _panel_box(img, area)
     left, right = x0 + 10, x1 - 10
     y = y0 + 22
     tk.draw_text(img, (left, y), parts.say(ctx, "ドラフト", "Draft"), tk.SIZE_BODY, anchor="lm", bold=True)
@@ -314,11 +314,13 @@ def _draw_draft(img: Image.Image, view: View, ctx: RenderContext, area: tk.Box) 
     for seat in range(players):
         bx = left + (seat % pick_columns) * pick_width
         by = y + (seat // pick_columns) * (tk.MARKER + 4 + ROW + 8)
-        _draft_picks(img, (bx, by, bx + pick_width - 8), view, seat, ctx)
+        bottom = _draft_picks(img, (bx, by, bx + pick_width - 8), view, seat, ctx)
+        tk.draw_seat_frame(img, (bx - 5, by - tk.MARKER / 2 - 1, bx + pick_width - 4, bottom + 3), seat, frame)
 
 
-def _draft_picks(img: Image.Image, at: tuple[int, int, int], view: View, seat: int, ctx: RenderContext) -> None:
-    """A seat's marker and name, then its picks: in four players one per row, in two players as codes."""
+def _draft_picks(img: Image.Image, at: tuple[int, int, int], view: View, seat: int, ctx: RenderContext) -> float:
+    """A seat's marker and name, then its picks: in four players one per row, in two players as codes;
+    returns the y below them."""
     x, y, right = at
     tk.draw_marker(img, (x + tk.MARKER / 2, y), tk.MARKER, tk.seat_style(seat))
     tk.draw_text(img, (x + tk.MARKER + 6, y), ctx.seat_names[seat], tk.SIZE_SMALL, anchor="lm", bold=True,
@@ -335,6 +337,9 @@ def _draft_picks(img: Image.Image, at: tuple[int, int, int], view: View, seat: i
         parts.draw_code_tag(img, (x + tag / 2, row_y), parts.unit_code(unit, ctx), style, tag)
         tk.draw_text(img, (x + tag + 6, row_y), parts.unit_name(unit, ctx), tk.SIZE_SMALL, anchor="lm",
                      max_width=max(1, right - x - tag - 6), max_lines=1)
+    picks = view["draft"]["picks"][seat]
+    rows = 1 if players == 2 else max(1, len(picks))
+    return y + tk.MARKER / 2 + 4 + rows * ROW
 
 
 # --------------------------------------------------------------------------- private image

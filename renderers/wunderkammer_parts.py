@@ -195,13 +195,12 @@ def step_text(scene: Scene) -> str:
 
 @dataclass(slots=True)
 class Marks:
-    """Where the last step acted, from its events' data: item kinds of the field, characters, lines
-    (seat, line) and whole seats."""
+    """Where the last step acted, from its events' data: item kinds of the field, characters and lines
+    (seat, line). Seats are framed when they are to act (`tk.draw_seat_frame`), not for what they did."""
 
     items: set[str] = field(default_factory=set)
     characters: set[str] = field(default_factory=set)
     lines: set[tuple[int, int]] = field(default_factory=set)
-    seats: set[int] = field(default_factory=set)
 
 
 def marks(events: Sequence[Event]) -> Marks:
@@ -215,6 +214,4 @@ def marks(events: Sequence[Event]) -> Marks:
             found.items.add(data["item"])
         elif kind in ("put", "character"):
             found.characters.add(data["character"])
-        elif kind in ("trash", "shuffle", "draw", "skip", "set", "sum"):
-            found.seats.add(data["seat"])
     return found

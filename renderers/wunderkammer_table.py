@@ -149,8 +149,7 @@ def draw_seats(img: Image.Image, scene: Scene, top: int, marks: Marks) -> int:
     y = section_title(img, top, scene.say("プレイヤー", "Players"))
     for seat in range(scene.view["players"]):
         bottom = _draw_seat(img, scene, seat, y, marks)
-        if seat in marks.seats:
-            tk.draw_highlight(img, (PAD - 4, y - 2, img.width - PAD + 4, bottom))
+        tk.draw_seat_frame(img, (PAD - 4, y - 2, img.width - PAD + 4, bottom), seat, scene.frame)
         y = bottom + 8
     return y
 

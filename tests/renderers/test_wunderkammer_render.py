@@ -133,7 +133,7 @@ def test_the_last_action_marks_where_it_happened() -> None:
         Event(T("", ""), data={"kind": "shuffle", "seat": 0, "revealed": [], "drawn": 4}),
     ]
     found = marks(events)
-    assert found.lines == {(1, 2)} and found.items == {"SA"} and found.characters == {"c4"} and found.seats == {0}
+    assert found.lines == {(1, 2)} and found.items == {"SA"} and found.characters == {"c4"}
 
 
 def test_the_card_list_shows_every_item_and_character_as_image_and_text(drawn: list[Drawn]) -> None:

@@ -24,7 +24,7 @@ from renderers.toolkit import IMAGE_SUFFIX
 from renderers.worker import render_image
 from tabletop import packages
 from tabletop.ai_seats import ai_name, is_ai, level_of, taken_over
-from tabletop.cache import BoundedCache
+from tabletop.cache import SharedResults
 from tabletop.clocks import Timing
 from tabletop.leagues.results import lobby_rated
 from tabletop.i18n import lang, tr
@@ -39,7 +39,7 @@ if TYPE_CHECKING:
 log = logging.getLogger("tabletop.announce")
 DM_CLOSED = 50007
 RENDER_CACHE_ENTRIES = 256
-_RENDERED: BoundedCache[tuple[object, ...], bytes | None] = BoundedCache(RENDER_CACHE_ENTRIES)
+_RENDERED: SharedResults[tuple[object, ...], bytes | None] = SharedResults(RENDER_CACHE_ENTRIES)
 _pool: WorkerPool | None = None
 R = TypeVar("R")
 
@@ -128,16 +128,13 @@ async def render_file(
     kind: str, record: GameRecord, match: Match, seat: int | None, locale: str, names: Mapping[int, str]
 ) -> discord.File | None:
     """One view as an image file. Each (game, state, view, language, names) is drawn once: the board posted,
-    then shown by /game show, and a hand opened by Take turn, My info and the turn DM share one render."""
+    then shown by /game show, and a hand opened by Take turn, My info and the turn DM share one render, even
+    when asked for while it is still being drawn (Take turn tapped as the turn DM is being prepared)."""
     package = packages.get(record.game_type)
     if kind == "private" and package is not None and not package.private_images:
         return None
     key = (record.id, record.seed, match.version, kind, seat, locale, tuple(sorted(names.items())))
-    if key in _RENDERED:
-        data = _RENDERED[key]
-    else:
-        data = await _render(kind, record, match, seat, locale, names)
-        _RENDERED[key] = data
+    data = await _RENDERED.get(key, lambda: _render(kind, record, match, seat, locale, names))
     if data is None:
         return None
     suffix = "" if seat is None else f"-s{seat}"

@@ -1,9 +1,11 @@
-"""A small least-recently-used mapping: every in-memory cache of the bot has a bound."""
+"""A small least-recently-used mapping, and results computed once per key on top of it: every in-memory
+cache of the bot has a bound."""
 
 from __future__ import annotations
 
+import asyncio
 from collections import OrderedDict
-from typing import Generic, TypeVar
+from typing import Awaitable, Callable, Generic, TypeVar
 
 K = TypeVar("K")
 V = TypeVar("V")
@@ -37,3 +39,38 @@ class BoundedCache(Generic[K, V]):
 
     def __len__(self) -> int:
         return len(self._items)
+
+
+class SharedResults(Generic[K, V]):
+    """Results of an async computation by key (a `BoundedCache`), each computed once: requests for a key
+    whose computation is under way wait for that one instead of starting another.
+
+    Why: two requests for one image often arrive together (a player taps Take turn on a board the moment
+    it is posted, while the same private view is being drawn for their turn DM); without sharing, each
+    would be drawn and encoded, which is most of the CPU an action costs. A failed computation is not kept,
+    so the next request tries again; a waiter cancelled meanwhile does not cancel it for the others.
+    """
+
+    def __init__(self, size: int) -> None:
+        self._done: BoundedCache[K, V] = BoundedCache(size)
+        self._running: dict[K, asyncio.Task[V]] = {}
+
+    def __contains__(self, key: object) -> bool:
+        return key in self._done
+
+    async def get(self, key: K, compute: Callable[[], Awaitable[V]]) -> V:
+        """The result for `key`, from the cache, from the computation under way, or from `compute()`."""
+        if key in self._done:
+            return self._done[key]
+        task = self._running.get(key)
+        if task is None:
+            task = asyncio.ensure_future(compute())
+            self._running[key] = task
+            task.add_done_callback(lambda finished: self._finish(key, finished))
+        return await asyncio.shield(task)
+
+    def _finish(self, key: K, task: asyncio.Task[V]) -> None:
+        if self._running.get(key) is task:
+            del self._running[key]
+        if not task.cancelled() and task.exception() is None:
+            self._done[key] = task.result()

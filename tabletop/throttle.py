@@ -8,14 +8,13 @@ repeating an expensive command within its cooldown is told to wait.
 
 from __future__ import annotations
 
-import asyncio
 import time
 from typing import Any, Awaitable, Callable, Hashable, Sequence
 
 from PIL import Image
 
 from renderers.worker import encoded_pages
-from tabletop.cache import BoundedCache
+from tabletop.cache import BoundedCache, SharedResults
 
 IMAGE_ENTRIES = 64
 COOLDOWN_USERS = 10_000
@@ -33,26 +32,12 @@ class StaticImages:
 
     def __init__(self, run: Runner, size: int = IMAGE_ENTRIES) -> None:
         self._run = run
-        self._images: BoundedCache[Hashable, tuple[bytes, ...]] = BoundedCache(size)
-        self._renders: dict[Hashable, asyncio.Task[tuple[bytes, ...]]] = {}
+        self._images: SharedResults[Hashable, tuple[bytes, ...]] = SharedResults(size)
 
     async def get(self, key: Hashable, draw: Callable[..., Image.Image | Sequence[Image.Image]], *args: Any) -> tuple[bytes, ...]:
         """The pages `draw(*args)` draws, encoded. `draw` is a top-level function and `args` are picklable:
         both travel to a render worker process (`renderers.worker.encoded_pages`)."""
-        cached = self._images.get(key)
-        if cached is not None:
-            return cached
-        task = self._renders.get(key)
-        if task is None:
-            task = asyncio.ensure_future(self._run(STATIC_LANE, encoded_pages, draw, *args))
-            self._renders[key] = task
-        try:
-            images = await asyncio.shield(task)
-        finally:
-            if task.done():
-                self._renders.pop(key, None)
-        self._images[key] = images
-        return images
+        return await self._images.get(key, lambda: self._run(STATIC_LANE, encoded_pages, draw, *args))
 
 
 class Cooldown:

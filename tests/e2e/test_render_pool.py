@@ -56,3 +56,21 @@ async def test_a_burst_of_renders_never_runs_more_at_once_than_the_pool_has_work
     monkeypatch.setattr(announce, "render_image", lambda *args: pytest.fail("rendered again"))
     again = await announce.render_file("board", record, match, None, "en", names[0])
     assert again is not None and again.fp.read() == files[0].fp.read()  # type: ignore[union-attr]
+
+
+async def test_a_view_asked_for_while_it_is_being_drawn_is_drawn_once(table: Table, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Take turn tapped while the turn DM's private view is still being drawn shares that render."""
+    game_id = await table.start_game(ALICE, [CAROL], "highcard")
+    record = await table.record(game_id)
+    match = Match.from_json(registry.get("highcard"), record.state or {})
+    calls: list[tuple[Any, ...]] = []
+    original = announce.render_image
+
+    def counting(*args: Any) -> bytes | None:
+        calls.append(args)
+        return original(*args)
+
+    monkeypatch.setattr(announce, "render_image", counting)
+    names = {0: "alice", 1: "carol", 2: "someone new"}
+    files = await asyncio.gather(*(announce.render_file("private", record, match, 0, "ja", names) for _ in range(5)))
+    assert len(calls) == 1 and len({file.fp.read() for file in files if file is not None}) == 1  # type: ignore[union-attr]

@@ -3,7 +3,13 @@
 N games (War Chest 2p and Wall of War 3p, alternating) on one bot and one database; every seat is a
 player coroutine that takes its turn through Take turn and the picker as soon as it is awaited. Prints
 committed actions per second, click-to-board latency (from the click that completes an action to the
-board message of that state appearing) p50/p99, the event loop's worst lag, and peak RSS.
+board message of that state appearing) p50/p99, the event loop's worst lag, peak RSS, the image bytes
+posted in the games' threads per action, and the CPU time of one action: this process (the bot, and the
+fake Discord and the players that drive it) and the render pool's workers.
+
+CPU per action is the figure to compare on a shared machine: actions per second and latencies depend on
+what else runs, the CPU an action takes much less. On two cores, actions per second cannot pass
+2 / (CPU seconds per action), nor 1 / (this process's CPU seconds per action).
 """
 
 from __future__ import annotations
@@ -11,6 +17,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import gc
+import os
 import random
 import resource
 import statistics
@@ -103,8 +110,9 @@ class StepProbe:
         asyncio.events.Handle._run = self._original  # type: ignore[method-assign]  # noqa: SLF001
 
 
-def board_times(world: FakeDiscord) -> dict[str, float]:
-    """Wrap the fake's message recording: when each board file (game, version) first appeared."""
+def board_times(world: FakeDiscord, sizes: dict[int, int]) -> dict[str, float]:
+    """Wrap the fake's message recording: when each board file (game, version) first appeared, and the size
+    of each image posted in a thread (by attachment id, so an edit keeping it is not counted twice)."""
     seen: dict[str, float] = {}
     original = world._commit  # noqa: SLF001 - the harness's single recording point
 
@@ -112,10 +120,30 @@ def board_times(world: FakeDiscord) -> dict[str, float]:
         for file in msg.attachments:
             if file.filename.startswith("board-"):
                 seen.setdefault(file.filename, time.perf_counter())
+                if not msg.ephemeral:
+                    sizes[file.id] = file.size
         return original(msg, rec)
 
     world._commit = recording  # type: ignore[method-assign]  # noqa: SLF001
     return seen
+
+
+def children_cpu() -> dict[int, float]:
+    """CPU seconds (user + system) of each live child process of this one (the render workers), from /proc:
+    `resource.RUSAGE_CHILDREN` counts only children that have exited and been waited for."""
+    tick = os.sysconf("SC_CLK_TCK")
+    found: dict[int, float] = {}
+    for task in os.listdir(f"/proc/{os.getpid()}/task"):
+        with open(f"/proc/{os.getpid()}/task/{task}/children", encoding="ascii") as children:
+            pids = [int(pid) for pid in children.read().split()]
+        for pid in pids:
+            try:
+                with open(f"/proc/{pid}/stat", encoding="ascii") as stat:
+                    fields = stat.read().rpartition(")")[2].split()
+            except FileNotFoundError:
+                continue
+            found[pid] = (int(fields[11]) + int(fields[12])) / tick  # utime and stime, fields 14 and 15 of stat
+    return found
 
 
 async def player(table: Table, game_id: int, user: int, rng: random.Random, clicks: dict[str, float],
@@ -140,8 +168,10 @@ async def measure(games: int, actions: int) -> dict[str, float]:
         async with FakeDiscord() as world:
             world.add_guild(GUILD, "load", locale="ja")
             world.add_channel(GUILD, CHANNEL, "games")
+            world.settle_timeout = 600  # a loaded machine may take longer than the tests' 10 s to start a game
             table = Table(world, Path(folder) / "load.sqlite3")
             await table.boot()
+            await table.bot.render_pool.start()  # the workers' warm-up is not part of any action
             calm_garbage_collector()
             seats: list[tuple[int, int]] = []
             for index in range(games):
@@ -151,15 +181,18 @@ async def measure(games: int, actions: int) -> dict[str, float]:
                     world.add_user(user, f"p{user}")
                 game_id = await table.start_game(users[0], users[1:], kind)
                 seats += [(game_id, user) for user in users]
-            shown = board_times(world)
+            sizes: dict[int, int] = {}
+            shown = board_times(world, sizes)
             clicks: dict[str, float] = {}
             budget = [actions]
             stop = asyncio.Event()
             probe = LagProbe()
             lag_task = asyncio.create_task(probe.run(stop))
-            start = time.perf_counter()
+            start, cpu, workers = time.perf_counter(), time.process_time(), children_cpu()
             await asyncio.gather(*(player(table, game_id, user, random.Random(user), clicks, budget) for game_id, user in seats))
             elapsed = time.perf_counter() - start
+            cpu = time.process_time() - cpu
+            workers_cpu = sum(spent - workers.get(pid, 0.0) for pid, spent in children_cpu().items())
             stop.set()
             await lag_task
             latencies = sorted(shown[name] - clicked for name, clicked in clicks.items() if name in shown)
@@ -173,6 +206,9 @@ async def measure(games: int, actions: int) -> dict[str, float]:
         "click to board p99 ms": quantiles[98] * 1000,
         "loop lag max ms": probe.worst * 1000,
         "peak RSS MiB": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024,
+        "thread image KiB per action": sum(sizes.values()) / 1024 / done,
+        "CPU ms per action, this process": cpu * 1000 / done,
+        "CPU ms per action, render workers": workers_cpu * 1000 / done,
     }
 
 
@@ -182,5 +218,5 @@ def run(argv: list[str] | None = None) -> list[tuple[str, float, str]]:
     parser.add_argument("--actions", type=int, default=400)
     args = parser.parse_args(argv or [])
     figures = asyncio.run(measure(args.games, args.actions))
-    units = {"actions": "count", "actions per second": "actions/s", "peak RSS MiB": "MiB"}
+    units = {"actions": "count", "actions per second": "actions/s", "peak RSS MiB": "MiB", "thread image KiB per action": "KiB"}
     return [(f"{args.games} games: {name}", value, units.get(name, "ms")) for name, value in figures.items()]

@@ -12,7 +12,6 @@ window answered "no response" without a click when the table can already tell no
 
 from __future__ import annotations
 
-import io
 from collections.abc import Mapping
 from typing import Any
 
@@ -31,7 +30,6 @@ from engine.core.types import T
 from renderers import RenderContext
 from renderers.artofwar import RENDERER
 from renderers.artofwar_cards import cards_pages
-from renderers.toolkit import IMAGE_SUFFIX
 from tabletop import announce
 from tabletop.bot import TabletopBot
 from tabletop.deck_book import DeckBook, play_deck
@@ -150,8 +148,7 @@ class ArtOfWar(commands.Cog):
         await interaction.response.defer(ephemeral=True, thinking=True)
         ctx = RenderContext(locale, ())
         pages = await self.bot.static_images.get(("artofwar cards", locale, tuple(EDITION.kings)), cards_pages, ctx)
-        files = [discord.File(io.BytesIO(page), filename=f"artofwar-cards-{index}.{IMAGE_SUFFIX}") for index, page in enumerate(pages, start=1)]
-        await interaction.followup.send(files=files, ephemeral=True)
+        await interaction.followup.send(files=announce.page_files(pages, "artofwar-cards"), ephemeral=True)
 
     @artofwar.command(name="prefs", description=ls("Answer response windows automatically when nothing can respond",
                                                     "対応できないときの対応の機会に自動で答える"))

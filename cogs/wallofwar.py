@@ -6,14 +6,12 @@ and the board message mentions each of them, so each answers with their own Take
 
 from __future__ import annotations
 
-import io
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
 from renderers import RenderContext
-from renderers.toolkit import IMAGE_SUFFIX
 from engine.wallofwar import GAME
 from renderers.wallofwar import RENDERER
 from renderers.wallofwar_cards import all_card_ids, cards_pages
@@ -67,8 +65,7 @@ class WallOfWar(commands.Cog):
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
         pages = await self.bot.static_images.get(("wallofwar cards", locale, all_card_ids()), cards_pages, RenderContext(locale, ()))
-        files = [discord.File(io.BytesIO(page), filename=f"wallofwar-cards-{index}.{IMAGE_SUFFIX}") for index, page in enumerate(pages, start=1)]
-        await interaction.followup.send(files=files, ephemeral=True)
+        await interaction.followup.send(files=announce.page_files(pages, "wallofwar-cards"), ephemeral=True)
 
 
 PACKAGE = declare(GamePackage(game=GAME, renderer=RENDERER, rules=rules_files(GAME_ID), private_images=True))

@@ -17,7 +17,6 @@ at `deck use` with the engine's reason.
 
 from __future__ import annotations
 
-import io
 import re
 from collections import Counter
 from collections.abc import Mapping, Sequence
@@ -34,7 +33,6 @@ from engine.walpurgis.cards import EDITION
 from engine.walpurgis.choosing import PREFIX
 from engine.walpurgis.decks import STARTERS, card_id, code_of, parse_code, refusals
 from renderers import RenderContext
-from renderers.toolkit import IMAGE_SUFFIX
 from renderers.walpurgis import RENDERER
 from renderers.walpurgis_cards import card_page, cards_pages
 from tabletop import announce
@@ -262,8 +260,7 @@ class Walpurgis(commands.Cog):
             else:
                 pages = await self.bot.static_images.get(("walpurgis cards", locale, character, tuple(EDITION.cards)),
                                                          cards_pages, ctx, character)
-            files = [discord.File(io.BytesIO(page), filename=f"walpurgis-cards-{index}.{IMAGE_SUFFIX}") for index, page in enumerate(pages, start=1)]
-            await interaction.followup.send(files=files[:10], ephemeral=True)
+            await interaction.followup.send(files=announce.page_files(pages, "walpurgis-cards"), ephemeral=True)
 
     # ---- the deck builder ------------------------------------------------------------------------------
 

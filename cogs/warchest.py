@@ -5,7 +5,6 @@ Play itself goes through the shared lobby and turn flow; this cog adds only what
 
 from __future__ import annotations
 
-import io
 from functools import partial
 from typing import Any, Mapping
 
@@ -17,9 +16,8 @@ from engine.core.match import Match
 from engine.warchest import GAME
 from engine.warchest.units import UNITS
 from renderers import RenderContext
-from renderers.toolkit import IMAGE_SUFFIX
 from renderers.warchest import RENDERER
-from renderers.warchest_units import units_sheet
+from renderers.warchest_units import units_pages
 from tabletop import announce
 from tabletop.bot import TabletopBot
 from tabletop.interactions import cooled_down, refusals, send_ephemeral
@@ -84,9 +82,9 @@ class WarChest(commands.Cog):
             printing = view["royal_guard"]
         ctx = RenderContext(locale, ())
         key = ("warchest units", locale, tuple(units), printing)
-        (data,) = await self.bot.static_images.get(key, partial(units_sheet, royal_guard=printing), units, ctx)
-        await interaction.followup.send(embed=announce.rules_embed(GAME_ID, locale),
-                                        file=discord.File(io.BytesIO(data), filename=f"warchest-units.{IMAGE_SUFFIX}"), ephemeral=True)
+        pages = await self.bot.static_images.get(key, partial(units_pages, royal_guard=printing), units, ctx)
+        await interaction.followup.send(embed=announce.rules_embed(GAME_ID, locale), files=announce.page_files(pages, "warchest-units"),
+                                        ephemeral=True)
 
     @warchest.command(name="prefs", description=ls("Answer Royal Guard attacks automatically", "近衛隊への攻撃に自動で答える"))
     @app_commands.describe(royal_guard=ls("When your Royal Guard is attacked", "自分の近衛隊が攻撃されたとき"))

@@ -7,7 +7,6 @@ character, the last step), so nothing here is specific to a turn.
 
 from __future__ import annotations
 
-import io
 
 import discord
 from discord import app_commands
@@ -15,9 +14,8 @@ from discord.ext import commands
 
 from engine.wunderkammer import GAME
 from renderers import RenderContext
-from renderers.toolkit import IMAGE_SUFFIX
 from renderers.wunderkammer import RENDERER
-from renderers.wunderkammer_cards import cards_image, cards_text
+from renderers.wunderkammer_cards import cards_pages, cards_text
 from tabletop import announce
 from tabletop.bot import TabletopBot
 from tabletop.i18n import lang, ls
@@ -68,9 +66,8 @@ class Wunderkammer(commands.Cog):
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
         ctx = RenderContext(locale, ())
-        images = await self.bot.static_images.get(("wunderkammer cards", locale), cards_image, ctx)
-        file = discord.File(io.BytesIO(images[0]), filename=f"wunderkammer-cards.{IMAGE_SUFFIX}")
-        await interaction.followup.send(cards_text(ctx), file=file, ephemeral=True)
+        pages = await self.bot.static_images.get(("wunderkammer cards", locale), cards_pages, ctx)
+        await interaction.followup.send(cards_text(ctx), files=announce.page_files(pages, "wunderkammer-cards"), ephemeral=True)
 
 
 PACKAGE = declare(GamePackage(game=GAME, renderer=RENDERER, rules=rules_files(GAME_ID), private_images=True))

@@ -19,6 +19,7 @@ from engine.core.types import T
 from renderers import toolkit as tk
 from renderers.artofwar_parts import LETTERS, grid_height, local, reach_grid, say, stats_text
 from renderers.base import RenderContext
+from renderers.kinds import image_kind
 
 PAD = 16
 GAP = 12
@@ -106,6 +107,7 @@ def kings_sheet(ctx: RenderContext) -> Image.Image:
     return sheet(ctx, say(ctx, "アート・オブ・ウォー KING", "ART OF WAR — KINGs"), note, cards)
 
 
+@image_kind("artofwar cards")
 def cards_pages(ctx: RenderContext) -> tuple[Image.Image, Image.Image]:
     """The `/artofwar cards` images: the basic units, then the KINGs."""
     return units_sheet(ctx), kings_sheet(ctx)

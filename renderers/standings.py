@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from PIL import Image, ImageDraw
 
 from renderers import toolkit as tk
+from renderers.kinds import image_kind
 
 ROW_HEIGHT = 44
 PAD = 24
@@ -31,6 +32,7 @@ class StandingsRow:
     withdrawn: bool = False
 
 
+@image_kind("league standings")
 def standings_image(title: str, subtitle: str, headers: Sequence[str], rows: Sequence[StandingsRow]) -> Image.Image:
     """Place, name, points, W-D-L and the tie-breaks, one row per member (at most `MAX_ROWS`), with
     alternate row shading and the leaders' places in a pill."""
@@ -66,6 +68,7 @@ def standings_image(title: str, subtitle: str, headers: Sequence[str], rows: Seq
     return tk.ensure_not_square(img)
 
 
+@image_kind("rating chart")
 def rating_chart(title: str, values: Sequence[float], caption: str) -> Image.Image:
     """A small line chart of a rating after each rated game (at least the starting value), with the
     lowest and highest values labelled."""

@@ -13,6 +13,7 @@ from engine.wallofwar.views import card_view
 from renderers import toolkit as tk
 from renderers import wallofwar_parts as parts
 from renderers.base import RenderContext
+from renderers.kinds import image_kind
 
 PAD = 8
 CARD_GAP = 10
@@ -89,6 +90,7 @@ def cards_sheet(card_ids: Sequence[str], ctx: RenderContext) -> Image.Image:
     return tk.ensure_not_square(img)
 
 
+@image_kind("wallofwar cards")
 def cards_pages(ctx: RenderContext) -> tuple[Image.Image, ...]:
     """The `/wallofwar cards` images: every card, `PAGE_CARDS` at most to a page (38 cards → 4 pages)."""
     return tuple(cards_sheet(page, ctx) for page in card_pages(all_card_ids()))

@@ -18,6 +18,7 @@ from engine.walpurgis.cards import EDITION
 from engine.walpurgis.views import card_json
 from renderers import toolkit as tk
 from renderers.base import RenderContext
+from renderers.kinds import image_kind
 from renderers.walpurgis_parts import character_names, draw_matrix, draw_matrix_legend, local, other, say
 
 PAD = 16
@@ -127,6 +128,7 @@ def group_title(ctx: RenderContext, key: str) -> str:
     return say(ctx, "共通", "Shared")
 
 
+@image_kind("walpurgis cards")
 def cards_pages(ctx: RenderContext, character: str | None = None) -> tuple[Image.Image, ...]:
     """The `/walpurgis cards` images: each character's cards (or one character's), `PER_PAGE` a page."""
     pages: list[Image.Image] = []
@@ -141,6 +143,7 @@ def cards_pages(ctx: RenderContext, character: str | None = None) -> tuple[Image
     return tuple(pages)
 
 
+@image_kind("walpurgis card")
 def card_page(ctx: RenderContext, cid: str) -> Image.Image:
     """One card's panel on its own (`/walpurgis cards card:`)."""
     card = card_json(EDITION.card(cid))

@@ -29,6 +29,7 @@ from engine.core.types import Frame
 from engine.selfplay import playout
 from renderers import for_game
 from renderers.base import GameRenderer, RenderContext
+from renderers.kinds import kind_of
 from renderers.output import encode_image
 
 Kind = Literal["board", "private"]
@@ -46,7 +47,10 @@ def render_image(renderer: GameRenderer, kind: Kind, frame: Frame, ctx: RenderCo
 
 def encoded_pages(draw: Callable[..., Image.Image | Sequence[Image.Image]], *args: Any) -> tuple[bytes, ...]:
     """`draw(*args)` encoded, one file per page (a drawing of one image is one page): drawing and encoding
-    both happen in the worker, so only the arguments and the finished files cross between processes."""
+    both happen in the worker, so only the arguments and the finished files cross between processes.
+    `draw` must be a registered image kind (`renderers.kinds`), so that every image sent is one the
+    legibility test knows."""
+    kind_of(draw)
     drawn = draw(*args)
     pages = (drawn,) if isinstance(drawn, Image.Image) else drawn
     return tuple(encode_image(page) for page in pages)

@@ -1,15 +1,20 @@
 """The Wunderkammer card list for `/wunderkammer cards`: the 16 items as on the score sheet and the 9
-characters with their items, timing and ability — as one image and as text in the reader's language
+characters with their items, timing and ability — as images (`renderers.pages`) and as text in the reader's language
 (a screen reader, or a phone on a slow connection, gets the same list)."""
 
 from __future__ import annotations
+
+from functools import partial
 
 from PIL import Image, ImageDraw
 
 from renderers import toolkit as tk
 from renderers.base import RenderContext
+from renderers.kinds import image_kind
+from renderers.pages import max_height, page_label, split_rows
 from renderers.wunderkammer_parts import (
     PAD,
+    SECTION_TITLE,
     cards,
     character_name,
     draw_tile,
@@ -23,26 +28,63 @@ from renderers.wunderkammer_parts import (
 
 ITEM_COLUMNS = 2
 ITEM_HEIGHT = 46
-CHARACTER_HEIGHT = 120
 GAP = 8
-MAX_HEIGHT = 3000
+TEXT_LINES = 3
+"""Most lines of a character's ability text (the longest takes two)."""
 
 
-def cards_image(ctx: RenderContext) -> Image.Image:
-    img = tk.new_canvas(MAX_HEIGHT)
-    tk.draw_banner(img, ctx, say(ctx, "この実装の版", "this project's edition"),
-                   title=say(ctx, "ヴンダーカンマー カード一覧", "Wunderkammer cards"))
-    y = section_title(img, tk.BANNER_HEIGHT + 8, say(ctx, "アイテム 16種", "16 items"),
-                      say(ctx, "★ スタート用(各18枚)、他は各6枚", "★ starting kinds (18 each); others 6 each"))
-    y = _draw_items(img, ctx, y)
-    y = section_title(img, y + 8, say(ctx, "キャラクター 9人", "9 characters"))
-    for cid in cards()["characters"]:
-        _draw_character(img, ctx, cid, (PAD, y, img.width - PAD, y + CHARACTER_HEIGHT))
-        y += CHARACTER_HEIGHT + GAP
-    return tk.ensure_not_square(img.crop((0, 0, tk.CANVAS_WIDTH, y + PAD)))
+@image_kind("wunderkammer cards")
+def cards_pages(ctx: RenderContext) -> tuple[Image.Image, ...]:
+    """The `/wunderkammer cards` images: the items, then the characters, each card as tall as its text, on
+    as few pages as a phone shows at full width (`renderers.pages`)."""
+    blocks = [(_items_height(), partial(_draw_items, ctx=ctx))]
+    for index, cid in enumerate(cards()["characters"]):
+        blocks.append((_character_height(ctx, cid, titled=index == 0), partial(_draw_character_block, ctx=ctx, cid=cid, titled=index == 0)))
+    top = tk.BANNER_HEIGHT + 8
+    pages = split_rows([height for height, _ in blocks], max_height(tk.CANVAS_WIDTH) - top - PAD)
+    images = []
+    for number, page in enumerate(pages, start=1):
+        img = tk.new_canvas(top + sum(blocks[index][0] for index in page) + PAD)
+        tk.draw_banner(img, ctx, say(ctx, "この実装の版", "this project's edition"),
+                       title=say(ctx, "ヴンダーカンマー カード一覧", "Wunderkammer cards") + page_label(number, len(pages)))
+        y = top
+        for index in page:
+            height, draw = blocks[index]
+            draw(img, y)
+            y += height
+        images.append(tk.ensure_not_square(img))
+    return tuple(images)
 
 
-def _draw_items(img: Image.Image, ctx: RenderContext, top: int) -> int:
+def _items_height() -> int:
+    rows = -(-len(cards()["items"]) // ITEM_COLUMNS)
+    return SECTION_TITLE + rows * (ITEM_HEIGHT + GAP) + 8
+
+
+def _character_row() -> int:
+    """The name line of a character card: its name, its four item tiles and its timing tag."""
+    return tk.line_height(tk.SIZE_SMALL) + 8
+
+
+def _character_height(ctx: RenderContext, cid: str, *, titled: bool) -> int:
+    """The card's name line and its wrapped text, plus the gap under it (and the section title above the
+    first card)."""
+    text = local(ctx, cards()["characters"][cid]["text"])
+    lines = len(tk.wrap_text(text, tk.SIZE_SMALL, tk.CANVAS_WIDTH - 2 * PAD - 20, max_lines=TEXT_LINES))
+    card = 6 + _character_row() + 8 + lines * tk.line_height(tk.SIZE_SMALL) + 10
+    return (SECTION_TITLE if titled else 0) + card + GAP
+
+
+def _draw_character_block(img: Image.Image, y: int, *, ctx: RenderContext, cid: str, titled: bool) -> None:
+    if titled:
+        y = section_title(img, y, say(ctx, "キャラクター 9人", "9 characters"))
+    height = _character_height(ctx, cid, titled=False) - GAP
+    _draw_character(img, ctx, cid, (PAD, y, img.width - PAD, y + height))
+
+
+def _draw_items(img: Image.Image, top: int, *, ctx: RenderContext) -> None:
+    top = section_title(img, top, say(ctx, "アイテム 16種", "16 items"),
+                        say(ctx, "★ スタート用(各18枚)、他は各6枚", "★ starting kinds (18 each); others 6 each"))
     width = (img.width - 2 * PAD - (ITEM_COLUMNS - 1) * GAP) // ITEM_COLUMNS
     items = list(cards()["items"].values())
     for index, printed in enumerate(items):
@@ -56,15 +98,13 @@ def _draw_items(img: Image.Image, ctx: RenderContext, top: int) -> int:
         name = item_name(ctx, printed["id"]) + (" ★" if printed["start"] else "")
         tk.draw_text(img, (tile[2] + 10, middle), name, tk.SIZE_SMALL, anchor="lm", max_width=x0 + width - tile[2] - 18,
                      max_lines=1)
-    rows = -(-len(items) // ITEM_COLUMNS)
-    return top + rows * (ITEM_HEIGHT + GAP)
 
 
 def _draw_character(img: Image.Image, ctx: RenderContext, cid: str, box: tk.Box) -> None:
     x0, y0, x1, y1 = box
     printed = cards()["characters"][cid]
     ImageDraw.Draw(img).rounded_rectangle(box, radius=10, fill=tk.PANEL, outline=tk.INK, width=2)
-    row = tk.line_height(tk.SIZE_SMALL) + 8
+    row = _character_row()
     middle = y0 + 6 + row / 2
     name = tk.draw_text(img, (x0 + 10, middle), character_name(ctx, cid), tk.SIZE_BODY, anchor="lm", bold=True)
     x = name[2] + 12
@@ -72,7 +112,7 @@ def _draw_character(img: Image.Image, ctx: RenderContext, cid: str, box: tk.Box)
         x = draw_tile(img, (x, middle), kind)[2] + 4
     tk.draw_pill(img, (x1 - 10, middle), timing_name(ctx, printed["timing"]), fill=tk.PANEL_HEADER, ink=tk.INK, anchor="rm")
     tk.draw_text(img, (x0 + 10, middle + row / 2 + 8), local(ctx, printed["text"]), tk.SIZE_SMALL, anchor="lt",
-                 max_width=x1 - x0 - 20, max_lines=3)
+                 max_width=x1 - x0 - 20, max_lines=TEXT_LINES)
 
 
 def cards_text(ctx: RenderContext) -> str:

@@ -141,6 +141,21 @@ async def render_file(
     return discord.File(io.BytesIO(data), filename=f"{kind}-{record.id}-v{match.version}{suffix}.{IMAGE_SUFFIX}")
 
 
+MAX_ATTACHMENTS = 10
+"""Files Discord accepts on one message."""
+
+
+def page_files(pages: Iterable[bytes], stem: str) -> list[discord.File]:
+    """A sheet's encoded pages as the attachments of one message, in order: `stem.webp`, or `stem-1.webp`,
+    `stem-2.webp`… Every sheet is cut into pages a phone shows full width (`renderers.pages`), and one
+    message holds them all, so a card list is one message however many pages it has."""
+    pages = list(pages)
+    if len(pages) > MAX_ATTACHMENTS:
+        raise ValueError(f"{stem}: {len(pages)} pages, more than one message holds ({MAX_ATTACHMENTS})")
+    names = [stem] if len(pages) == 1 else [f"{stem}-{number}" for number in range(1, len(pages) + 1)]
+    return [discord.File(io.BytesIO(page), filename=f"{name}.{IMAGE_SUFFIX}") for name, page in zip(names, pages)]
+
+
 def event_lines(events: Iterable[Event], locale: str, names: Mapping[int, str], seat: int | None = None) -> list[str]:
     """The lines of `events` meant for `seat` (None: the public ones), in order, without repeats."""
     return list(dict.fromkeys(event.text.render(locale, names) for event in events if event.seat == seat))

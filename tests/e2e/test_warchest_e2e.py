@@ -8,6 +8,7 @@ import random
 import pytest
 
 from engine.core.match import Match
+from renderers.pages import max_height
 from tests.e2e.conftest import ALICE, BOB, CAROL, DAVE
 from tests.e2e.driver import GUILD, Table, assert_privacy
 
@@ -46,9 +47,16 @@ async def test_royal_guard_preference_is_stored(table: Table) -> None:
 
 
 async def test_rules_show_the_unit_cards(table: Table) -> None:
-    rec = await table.world.slash(DAVE, "warchest rules", {}, channel_id=10, guild_id=GUILD)
-    message = rec.messages[-1]
-    assert message.ephemeral and message.attachments and "目的" in message.text
+    """The 16 unit cards fill one phone-sized image in Japanese and two in English: the pages come in one
+    message, none taller than a phone shows at full width."""
+    for user, pages in ((DAVE, 1), (CAROL, 2)):
+        message = (await table.world.slash(user, "warchest rules", {}, channel_id=10, guild_id=GUILD)).messages[-1]
+        assert message.ephemeral and len(message.attachments) == pages and ("目的" in message.text) == (user == DAVE)
+        names = [attachment.filename.split(".")[0] for attachment in message.attachments]
+        assert names == (["warchest-units"] if pages == 1 else ["warchest-units-1", "warchest-units-2"])
+        for attachment in message.attachments:
+            image = attachment.image()
+            assert image.width < image.height <= max_height(image.width)
 
 
 async def test_typed_new_refuses_a_two_player_mode_for_four(table: Table) -> None:

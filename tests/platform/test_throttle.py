@@ -8,7 +8,7 @@ from typing import Callable
 
 from renderers import RenderContext
 from renderers.worker import encoded_pages
-from renderers.wunderkammer_cards import cards_image
+from renderers.wunderkammer_cards import cards_pages
 from tabletop.throttle import STATIC_LANE, Cooldown, StaticImages
 
 
@@ -22,10 +22,10 @@ async def test_concurrent_first_requests_share_one_render() -> None:
 
     images = StaticImages(run)
     ctx = RenderContext("ja", ())
-    results = await asyncio.gather(*(images.get(("cards", "ja"), cards_image, ctx) for _ in range(20)))
-    assert len(set(results)) == 1 and len(results[0]) == 1 and jobs == [(STATIC_LANE, encoded_pages, cards_image, ctx)]
-    assert await images.get(("cards", "ja"), cards_image, ctx) == results[0] and len(jobs) == 1
-    await images.get(("cards", "en"), cards_image, RenderContext("en", ()))
+    results = await asyncio.gather(*(images.get(("cards", "ja"), cards_pages, ctx) for _ in range(20)))
+    assert len(set(results)) == 1 and len(results[0]) == 1 and jobs == [(STATIC_LANE, encoded_pages, cards_pages, ctx)]
+    assert await images.get(("cards", "ja"), cards_pages, ctx) == results[0] and len(jobs) == 1
+    await images.get(("cards", "en"), cards_pages, RenderContext("en", ()))
     assert len(jobs) == 2
 
 

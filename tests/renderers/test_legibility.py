@@ -7,12 +7,18 @@ markers (`ImageDraw.text` on a supersampled sprite, so they are scaled back to t
 image). Images are drawn from sampled frames of self-played games: public boards and every seat's
 private image, in Japanese and English, with player names as the platform passes them (`display_name`) from awkward Discord names. No
 drawn string may keep an unfilled `{s0}`-style placeholder or any brace.
+
+Every other image the bot sends (card lists, unit sheets, league standings, rating charts) is a registered
+kind (`renderers.kinds`); each is drawn here in both languages, and must also fit a phone screen: a page
+taller than twice its width is shown narrower, its text smaller.
 """
 
 from __future__ import annotations
 
+import importlib
+import pkgutil
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -22,15 +28,23 @@ from PIL import Image, ImageDraw
 from engine import registry
 from engine.core.match import Match
 from engine.selfplay import playout
+from engine.walpurgis.cards import EDITION as WALPURGIS
 from engine.warchest.board import BOARDS
 from engine.warchest.units import ROYAL, UNIT_IDS
-from renderers import for_game
+import renderers
+from renderers import artofwar_cards, for_game, walpurgis_cards, wallofwar_cards, wunderkammer_cards
 from renderers import text as text_module
 from renderers import toolkit as tk
 from renderers.base import GameRenderer, RenderContext
+from renderers.kinds import IMAGE_KINDS
 from renderers.names import display_name
-from renderers.wallofwar_cards import all_card_ids, card_pages, cards_sheet
-from renderers.warchest_units import units_sheet
+from renderers.pages import max_height
+from renderers.standings import MAX_ROWS, StandingsRow, rating_chart, standings_image
+from renderers.warchest_units import units_pages
+from renderers.worker import encoded_pages
+from tabletop.announce import MAX_ATTACHMENTS
+from tabletop.i18n import tr
+from tabletop.leagues.standings import TIEBREAKS
 from tests.fixtures.highcard import GAME as HIGH_CARD
 from tests.fixtures.highcard_render import RENDERER as HIGH_CARD_RENDERER
 
@@ -53,6 +67,7 @@ SETUPS: list[tuple[str, int, dict[str, str], int]] = [
     ("artofwar", 2, {}, 12),
     ("walpurgis", 2, {}, 15),
     ("wunderkammer", 2, {}, 13),
+    ("wunderkammer", 3, {}, 16),
     ("wunderkammer", 4, {}, 14),
     ("highcard", 2, {}, 10),
     ("highcard", 3, {}, 11),
@@ -139,14 +154,6 @@ def images(game_id: str, players: int, options: dict[str, str], seed: int) -> It
                     yield private
 
 
-def sheets() -> Iterator[Image.Image]:
-    for locale in LOCALES:
-        ctx = RenderContext(locale, ())
-        yield units_sheet([*UNIT_IDS, ROYAL], ctx, royal_guard="2018")
-        for page in card_pages(all_card_ids()):
-            yield cards_sheet(page, ctx)
-
-
 def check(drawn: list[Drawn]) -> None:
     small = sorted({(d.text, round(d.phone_px, 1)) for d in drawn if d.phone_px < tk.PHONE_MIN_TEXT})
     assert small == [], f"text under {tk.PHONE_MIN_TEXT} px on a {tk.PHONE_WIDTH} px wide phone"
@@ -164,12 +171,6 @@ def test_every_text_is_readable_on_a_phone(game_id: str, players: int, options: 
     check(drawn)
 
 
-def test_card_and_unit_sheets_are_readable_on_a_phone(drawn: list[Drawn]) -> None:
-    for img in sheets():
-        assert img.width == tk.CANVAS_WIDTH
-    check(drawn)
-
-
 def test_positions_in_war_chest_texts_are_the_labels_on_the_map(drawn: list[Drawn]) -> None:
     """Sentences name hexes exactly as the map labels them, so a player finds "F4" by reading."""
     for game_id, players, options, seed in SETUPS[:4]:
@@ -179,3 +180,69 @@ def test_positions_in_war_chest_texts_are_the_labels_on_the_map(drawn: list[Draw
         named = {token for d in drawn for token in re.findall(r"(?<![A-Za-z0-9])[A-K][1-7](?![0-9])", d.text)}
         assert named and named <= labels, named - labels
         drawn.clear()
+
+
+# --------------------------------------------------------------------------- every other image the bot sends
+
+
+def standings_pages(ctx: RenderContext) -> list[Sequence[Image.Image]]:
+    """The longest standings a league posts (`MAX_ROWS` members, every tie-break), named as the platform
+    passes them."""
+    locale = ctx.locale
+    headers = ["#", tr("league.col_name", locale), tr("league.col_points", locale), tr("league.col_record", locale),
+               *(tr(f"league.tb_{name}", locale) for name in TIEBREAKS)]
+    rows = [StandingsRow(place, RAW_NAMES[place % len(RAW_NAMES)], "12.5", "12-1-3", ("31.5",) * len(TIEBREAKS), place % 7 == 0)
+            for place in range(1, MAX_ROWS + 4)]
+    title = f"{RAW_NAMES[1]} — {registry.get('wallofwar').name.get(locale)}"
+    return [[standings_image(title, tr("league.after_round", locale, round=12), headers, rows)]]
+
+
+def rating_charts(ctx: RenderContext) -> list[Sequence[Image.Image]]:
+    title = tr("league.chart_title", ctx.locale, game=registry.get("wunderkammer").name.get(ctx.locale))
+    caption = tr("league.chart_caption", ctx.locale, games=40)
+    return [[rating_chart(title, values, caption)] for values in ([1000.0], [1000.0 + 37 * (i % 5) - 11 * i for i in range(40)])]
+
+
+SAMPLES: dict[str, Callable[[RenderContext], Iterable[Sequence[Image.Image]]]] = {
+    "warchest units": lambda ctx: [units_pages([*UNIT_IDS, ROYAL], ctx, royal_guard="2018")],
+    "wallofwar cards": lambda ctx: [wallofwar_cards.cards_pages(ctx)],
+    "artofwar cards": lambda ctx: [artofwar_cards.cards_pages(ctx)],
+    "walpurgis cards": lambda ctx: [walpurgis_cards.cards_pages(ctx)],
+    "walpurgis card": lambda ctx: [[walpurgis_cards.card_page(ctx, card)] for card in WALPURGIS.cards],
+    "wunderkammer cards": lambda ctx: [wunderkammer_cards.cards_pages(ctx)],
+    "league standings": standings_pages,
+    "rating chart": rating_charts,
+}
+"""Every image kind of `renderers.kinds` at its largest (all cards, every unit, the longest league), as the
+messages that send it: each a sequence of pages."""
+
+
+def test_every_image_kind_the_bot_sends_is_sampled() -> None:
+    """A sheet or chart reaches Discord only as a registered kind (`renderers.worker.encoded_pages` refuses
+    any other), so sampling every registered kind here checks every image the bot sends; boards and private
+    views are checked for every game and player count."""
+    for module in pkgutil.iter_modules(renderers.__path__):
+        importlib.import_module(f"renderers.{module.name}")
+    assert set(IMAGE_KINDS) == set(SAMPLES)
+    counts = {(game.id, players) for game in registry.games().values() for players in game.player_counts}
+    assert counts <= {(game_id, players) for game_id, players, _, _ in SETUPS}, "a game and player count without a sample"
+
+
+def test_only_registered_kinds_are_encoded() -> None:
+    with pytest.raises(ValueError, match="not a registered image kind"):
+        encoded_pages(lambda: tk.new_canvas(900))
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+@pytest.mark.parametrize("kind", sorted(SAMPLES))
+def test_every_sheet_and_chart_is_readable_on_a_phone(kind: str, locale: str, drawn: list[Drawn]) -> None:
+    """Text at least 9 px on a 400 px phone, and no page taller than twice its width: a phone shows a
+    taller image narrower, and its text smaller (the unit sheet's 18 px text came out at 7.5 px). A long
+    sheet comes as pages, all in one message."""
+    for pages in SAMPLES[kind](RenderContext(locale, ())):
+        assert 1 <= len(pages) <= MAX_ATTACHMENTS, "one message holds every page"
+        for img in pages:
+            assert img.width == tk.CANVAS_WIDTH, "every image is drawn at the width its text sizes were chosen for"
+            assert img.height <= max_height(img.width), f"{img.size}: taller than a phone shows at full width"
+            assert img.height != img.width
+    check(drawn)

@@ -31,8 +31,9 @@ from renderers import toolkit as tk
 from renderers import warchest_parts as parts
 from renderers.base import RenderContext
 from renderers.fonts import bold_stroke, missing_glyphs
+from renderers.pages import max_height
 from renderers.warchest import RENDERER, map_geometry
-from renderers.warchest_units import units_sheet
+from renderers.warchest_units import units_pages
 
 MIB = 1024 * 1024
 NAMES = ("たろう", "Alice", "花子さん", "Bob")
@@ -323,9 +324,9 @@ def test_names_missing_from_the_context_fall_back_to_seat_colours(drawn_strings:
 def test_units_sheet_shows_every_unit_card(locale: str, drawn_strings: list[str]) -> None:
     ids = list(UNIT_IDS) + [ROYAL]
     ctx = ctx_for(locale, 2)
-    img = units_sheet(ids, ctx)
-    assert img.width == tk.CANVAS_WIDTH and img.height != img.width
-    assert len(tk.encode_image(img)) < MIB // 2
+    for img in units_pages(ids, ctx):
+        assert img.width == tk.CANVAS_WIDTH and img.width < img.height <= max_height(img.width)
+        assert len(tk.encode_image(img)) < MIB // 2
     for unit in ids:
         assert parts.unit_name(unit, ctx) in drawn_strings
         assert parts.unit_code(unit, ctx) in drawn_strings
@@ -344,16 +345,15 @@ def test_units_sheet_cards_are_not_cut_off(locale: str, monkeypatch: pytest.Monk
         return lines
 
     monkeypatch.setattr(tk, "wrap_text", recording)
-    img = units_sheet(list(UNIT_IDS) + [ROYAL], ctx_for(locale, 2))
-    assert img.height > img.width
+    units_pages(list(UNIT_IDS) + [ROYAL], ctx_for(locale, 2))
     assert cut == []
 
 
 def test_units_sheet_gives_the_2018_royal_guard_tactic_when_that_option_is_played(drawn_strings: list[str]) -> None:
     ctx = ctx_for("en", 2)
-    units_sheet(["royal_guard"], ctx)
+    units_pages(["royal_guard"], ctx)
     assert not any("2018" in text for text in drawn_strings)
-    units_sheet(["royal_guard"], ctx, royal_guard="2018")
+    units_pages(["royal_guard"], ctx, royal_guard="2018")
     assert any(text.endswith(ROYAL_GUARD_2018.en) for text in drawn_strings)
 
 

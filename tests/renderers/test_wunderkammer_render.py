@@ -17,7 +17,7 @@ from engine.wunderkammer.scenario import build
 from renderers import toolkit as tk
 from renderers.base import RenderContext
 from renderers.wunderkammer import RENDERER
-from renderers.wunderkammer_cards import cards_image, cards_text
+from renderers.wunderkammer_cards import cards_pages, cards_text
 from renderers.wunderkammer_parts import marks
 from tests.renderers.framing import frame_of
 from tests.renderers.test_legibility import Drawn, check, drawn, names  # noqa: F401 - `drawn` is a fixture
@@ -139,7 +139,8 @@ def test_the_last_action_marks_where_it_happened() -> None:
 def test_the_card_list_shows_every_item_and_character_as_image_and_text(drawn: list[Drawn]) -> None:
     for locale in ("ja", "en"):
         ctx = RenderContext(locale, ())
-        encoded(cards_image(ctx))
+        for page in cards_pages(ctx):
+            encoded(page)
         text = cards_text(ctx)
         assert len(text) < 2000 and text.count("\n") >= 13
     seen = texts(drawn)

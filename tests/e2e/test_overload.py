@@ -4,24 +4,23 @@ for, and one user repeating it quickly is asked to wait."""
 from __future__ import annotations
 
 import asyncio
-import sys
 
 import pytest
 
+from renderers import wallofwar_cards
 from tests.e2e.conftest import ALICE, BOB, CAROL, DAVE, ERIN
 from tests.e2e.driver import CHANNEL, GUILD, Table
 
 
 async def test_the_card_list_renders_once_per_language(table: Table, monkeypatch: pytest.MonkeyPatch) -> None:
     drawn: list[str] = []
-    cog_module = sys.modules["cogs.wallofwar"]  # the module object the bot loaded as an extension
-    original = cog_module.cards_pages
-    monkeypatch.setattr(cog_module, "cards_pages", lambda ctx: drawn.append(ctx.locale) or original(ctx))
+    original = wallofwar_cards.cards_sheet  # each page of the list (the drawing itself is a registered image kind)
+    monkeypatch.setattr(wallofwar_cards, "cards_sheet", lambda ids, ctx: drawn.append(ctx.locale) or original(ids, ctx))
     users = [ALICE, BOB, CAROL, DAVE, ERIN]
     replies = await asyncio.gather(*(table.world.slash(user, "wallofwar cards", {}, channel_id=CHANNEL, guild_id=GUILD)
                                      for user in users))
     assert all(len(reply.messages[-1].attachments) == 4 for reply in replies)
-    assert sorted(drawn) == ["en", "ja"]
+    assert sorted(drawn) == ["en"] * 4 + ["ja"] * 4
 
 
 async def test_a_quick_repeat_is_asked_to_wait(table: Table) -> None:

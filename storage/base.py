@@ -118,6 +118,12 @@ class Store(LeagueStore, Protocol):
     nothing. Versions are compare-and-set: `version` arguments are always the NEW version being stored.
     """
 
+    owner: str
+    """This store's name on the claims it takes (random per store object, so per process life)."""
+    single_process: bool
+    """Whether one process alone uses the database (SQLite): claims not `owner`'s were then left by an
+    earlier life and `end_foreign_claims` may end them at start."""
+
     async def open(self) -> None:
         """Connect, configure and migrate the schema to the latest version."""
 
@@ -247,8 +253,10 @@ class Store(LeagueStore, Protocol):
         """Users whose `due_at` is at or before `now`, earliest first."""
 
     # Periodic work when several bot processes share one database: each claims what it handles until
-    # `until` (a lease), so no two processes send the same reminder or apply the same timeout. A claim ends
-    # with `release` once the work is done, or by itself at `until` when its process died.
+    # `until` (a short lease, named with `owner`), so no two processes send the same reminder or apply the
+    # same timeout. The claimer renews the lease while the work runs (`renew`); a claim ends with `release`
+    # once the work is done, by itself at `until` when its process died, or at once when a new life of a
+    # single-process bot starts (`end_foreign_claims`).
 
     async def claim_due_games(self, now: float, *, until: float, limit: int = 100) -> list[GameRecord]:
         """Like `due_games`, skipping games another pass holds (claimed until after `now`), and claims those
@@ -262,9 +270,18 @@ class Store(LeagueStore, Protocol):
         """Like `pending_outbox`, for up to `limit` games nobody else holds: their entries created before
         `before`, oldest first; claims those games until `until`."""
 
+    async def renew(self, *, until: float, games: Sequence[int] = (), users: Sequence[int] = ()) -> int:
+        """Move this store's own claims on these games and users to `until` (the work is still running);
+        returns how many it still held. A claim another owner took after it ran out is left alone."""
+
     async def release(self, *, games: Sequence[int] = (), users: Sequence[int] = ()) -> None:
-        """End this process's claims on these games and users (their work is done, or failed and may be
-        retried by the next pass)."""
+        """End this store's own claims on these games and users (their work is done, or failed and may be
+        retried by the next pass); a claim another owner holds meanwhile is left alone."""
+
+    async def end_foreign_claims(self) -> int:
+        """End every claim (games, users, leagues) not this store's own; returns how many. Only for a
+        `single_process` database at the start of a process: the claims of its dead predecessor would
+        otherwise hold their work back until their leases ran out."""
 
 
 def merge_settings(current: dict[str, Any], patch: dict[str, Any]) -> dict[str, Any]:

@@ -192,8 +192,12 @@ class LeagueStore(Protocol):
         `now`), and claims those returned until `until`: the league loop's share when several processes
         run it. The claim ends with `release_leagues`, or by itself at `until` should the process die."""
 
+    async def renew_leagues(self, league_ids: Sequence[int], *, until: float) -> int:
+        """Move this store's own claims on these leagues to `until` (their pass still runs); returns how
+        many it still held."""
+
     async def release_leagues(self, league_ids: Sequence[int]) -> None:
-        """End this process's claims on these leagues (their pass is done)."""
+        """End this store's own claims on these leagues (their pass is done)."""
 
     async def get_ratings(self, guild_id: int, game_type: str, user_ids: tuple[int, ...] | None = None) -> dict[int, RatingRecord]:
         """Current ratings (all players of the server and game when `user_ids` is None)."""

@@ -300,9 +300,9 @@ def any_league_to_claim(now: float) -> Body[bool]:
     return bool((yield Fetch(CHOOSE_DUE_LEAGUES, (now, now, 1))))
 
 
-def claim_due_leagues(now: float, until: float, limit: int) -> Body[list[LeagueRecord]]:
-    claimed = yield Fetch(f"UPDATE leagues SET claimed_until = ? WHERE id IN ({CHOOSE_DUE_LEAGUES} {SKIP_LOCKED}) RETURNING id",
-                          (until, now, now, limit))
+def claim_due_leagues(now: float, until: float, limit: int, owner: str) -> Body[list[LeagueRecord]]:
+    claimed = yield Fetch(f"UPDATE leagues SET claimed_until = ?, claimed_by = ? WHERE id IN ({CHOOSE_DUE_LEAGUES} {SKIP_LOCKED})"
+                          " RETURNING id", (until, owner, now, now, limit))
     if not claimed:
         return []
     ids = [row[0] for row in claimed]
@@ -310,8 +310,20 @@ def claim_due_leagues(now: float, until: float, limit: int) -> Body[list[LeagueR
     return sorted(found, key=lambda record: (record.due_at or 0.0, record.id))
 
 
-def release_leagues(league_ids: Sequence[int]) -> Body[None]:
-    yield Execute(f"UPDATE leagues SET claimed_until = NULL WHERE id IN ({', '.join('?' * len(league_ids))})", tuple(league_ids))
+def renew_leagues(league_ids: Sequence[int], until: float, owner: str) -> Body[int]:
+    return (yield Execute(f"UPDATE leagues SET claimed_until = ? WHERE id IN ({', '.join('?' * len(league_ids))})"
+                          " AND claimed_by = ?", (until, *league_ids, owner)))
+
+
+def release_leagues(league_ids: Sequence[int], owner: str) -> Body[None]:
+    yield Execute(f"UPDATE leagues SET claimed_until = NULL, claimed_by = NULL WHERE id IN ({', '.join('?' * len(league_ids))})"
+                  " AND claimed_by = ?", (*league_ids, owner))
+
+
+def end_foreign_league_claims(owner: str) -> Body[int]:
+    """Part of `SqlStore.end_foreign_claims`: the leagues an earlier life of the bot still held."""
+    return (yield Execute("UPDATE leagues SET claimed_until = NULL, claimed_by = NULL"
+                          " WHERE claimed_until IS NOT NULL AND (claimed_by IS NULL OR claimed_by <> ?)", (owner,)))
 
 
 def list_leagues(guild_id: int, statuses: tuple[str, ...], user_id: int | None, game_type: str | None) -> Body[list[LeagueRecord]]:
@@ -332,6 +344,7 @@ class LeagueOperations:
 
     _write: Callable[[Callable[[], Body[Any]]], Awaitable[Any]]
     _read: Callable[[Callable[[], Body[Any]]], Awaitable[Any]]
+    owner: str
 
     async def create_league(self, *, guild_id: int, channel_id: int, name: str, game_type: str, config: dict[str, Any],
                             created_by: int, due_at: float | None) -> LeagueRecord:
@@ -387,8 +400,11 @@ class LeagueOperations:
         # a read first, so an idle pass (the usual one) takes no write lock (as SqlStore._any_to_claim)
         if not await self._read(lambda: any_league_to_claim(now)):
             return []
-        return await self._write(lambda: claim_due_leagues(now, until, limit))
+        return await self._write(lambda: claim_due_leagues(now, until, limit, self.owner))
+
+    async def renew_leagues(self, league_ids: Sequence[int], *, until: float) -> int:
+        return await self._write(lambda: renew_leagues(league_ids, until, self.owner)) if league_ids else 0
 
     async def release_leagues(self, league_ids: Sequence[int]) -> None:
         if league_ids:
-            await self._write(lambda: release_leagues(league_ids))
+            await self._write(lambda: release_leagues(league_ids, self.owner))

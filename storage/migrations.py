@@ -199,6 +199,18 @@ MIGRATIONS: tuple[Migration, ...] = (
     LEAGUES_MIGRATION,
     # The league loop's claims, for several bot processes (storage/league_sql.py claim_due_leagues).
     LEAGUE_CLAIMS_MIGRATION,
+    (
+        # Claims name their owner, one random id per process life (`Store.owner`): a new SQLite life ends its
+        # dead predecessor's claims at start (`end_foreign_claims`), and on PostgreSQL a process renews only
+        # its own short leases (`renew`) and releases only its own. The partial indexes hold the few rows
+        # claimed at any moment, so ending an earlier life's claims never scans the tables.
+        "ALTER TABLE games ADD COLUMN claimed_by TEXT",
+        "ALTER TABLE users ADD COLUMN claimed_by TEXT",
+        "ALTER TABLE leagues ADD COLUMN claimed_by TEXT",
+        "CREATE INDEX games_claimed ON games (claimed_by) WHERE claimed_until IS NOT NULL",
+        "CREATE INDEX users_claimed ON users (claimed_by) WHERE claimed_until IS NOT NULL",
+        "CREATE INDEX leagues_claimed ON leagues (claimed_by) WHERE claimed_until IS NOT NULL",
+    ),
 )
 
 _POSTGRES_TYPES = (

@@ -82,6 +82,7 @@ class PostgresStore(SqlStore):
     backend = "postgresql"
 
     def __init__(self, url: str, *, pool_size: int = POOL_SIZE) -> None:
+        super().__init__()
         self.url = url
         self._pool_size = pool_size
         self._writers: asyncpg.Pool | None = None

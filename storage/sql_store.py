@@ -13,6 +13,7 @@ every test on both backends). Nothing is written twice; see storage/README.md.
 from __future__ import annotations
 
 import json
+import secrets
 import time
 from abc import ABC, abstractmethod
 from typing import Any, Callable, Sequence
@@ -43,6 +44,8 @@ CHOOSE_DUE_USERS = ("SELECT user_id FROM users WHERE due_at IS NOT NULL AND due_
 CHOOSE_OUTBOX_GAMES = ("SELECT id FROM games WHERE id IN (SELECT game_id FROM outbox WHERE created_at < ?)"
                        " AND (claimed_until IS NULL OR claimed_until <= ?) ORDER BY id LIMIT ?")
 """What the claims pick (parameters: due time or age, now, limit): unclaimed rows, or claims run out."""
+CLAIMED_TABLES = (("games", "id"), ("users", "user_id"))
+"""The tables whose rows `claim_*` hold, with their keys (leagues: storage/league_sql.py)."""
 MakeBody = Callable[[], Body[T]]
 """Bodies are passed as factories: a backend may run one again from the start (PostgreSQL retries a
 transaction that lost a serialization conflict), so a body must do nothing but yield statements."""
@@ -58,6 +61,13 @@ class SqlStore(LeagueOperations, RatingOperations, ABC):
 
     backend = "sql"
     """Shown by `bot.py --check` and `bot.py migrate`."""
+    single_process = False
+    """Whether one process alone uses the database (SQLite), so that claims not its own were left by an
+    earlier life of the bot and may be ended at start (`end_foreign_claims`)."""
+
+    def __init__(self) -> None:
+        self.owner = secrets.token_hex(8)
+        """This store's name on the claims it takes: random per store object, i.e. per process life."""
 
     @abstractmethod
     async def _write(self, make: MakeBody[T]) -> T:
@@ -336,8 +346,8 @@ class SqlStore(LeagueOperations, RatingOperations, ABC):
             return []
 
         def body() -> Body[list[GameRecord]]:
-            claimed = yield Fetch(f"UPDATE games SET claimed_until = ? WHERE id IN ({CHOOSE_DUE_GAMES} {SKIP_LOCKED})"
-                                  " RETURNING id", (until, now, now, limit))
+            claimed = yield Fetch(f"UPDATE games SET claimed_until = ?, claimed_by = ? WHERE id IN ({CHOOSE_DUE_GAMES} {SKIP_LOCKED})"
+                                  " RETURNING id", (until, self.owner, now, now, limit))
             if not claimed:
                 return []
             ids = [row[0] for row in claimed]
@@ -350,8 +360,8 @@ class SqlStore(LeagueOperations, RatingOperations, ABC):
             return []
 
         def body() -> Body[list[UserRecord]]:
-            found = yield Fetch(f"UPDATE users SET claimed_until = ? WHERE user_id IN ({CHOOSE_DUE_USERS} {SKIP_LOCKED})"
-                                f" RETURNING {rows.USER_COLUMNS}", (until, now, now, limit))
+            found = yield Fetch(f"UPDATE users SET claimed_until = ?, claimed_by = ? WHERE user_id IN ({CHOOSE_DUE_USERS} {SKIP_LOCKED})"
+                                f" RETURNING {rows.USER_COLUMNS}", (until, self.owner, now, now, limit))
             return sorted((rows.user_record(row) for row in found), key=lambda user: (user.due_at or 0.0, user.user_id))
 
         return await self._write(body)
@@ -361,8 +371,8 @@ class SqlStore(LeagueOperations, RatingOperations, ABC):
             return []
 
         def body() -> Body[list[OutboxRecord]]:
-            claimed = yield Fetch(f"UPDATE games SET claimed_until = ? WHERE id IN ({CHOOSE_OUTBOX_GAMES} {SKIP_LOCKED})"
-                                  " RETURNING id", (until, before, now, limit))
+            claimed = yield Fetch(f"UPDATE games SET claimed_until = ?, claimed_by = ? WHERE id IN ({CHOOSE_OUTBOX_GAMES} {SKIP_LOCKED})"
+                                  " RETURNING id", (until, self.owner, before, now, limit))
             if not claimed:
                 return []
             ids = [row[0] for row in claimed]
@@ -381,15 +391,36 @@ class SqlStore(LeagueOperations, RatingOperations, ABC):
 
         return await self._read(body)
 
+    async def renew(self, *, until: float, games: Sequence[int] = (), users: Sequence[int] = ()) -> int:
+        def body() -> Body[int]:
+            held = 0
+            for (table, key), ids in zip(CLAIMED_TABLES, (games, users)):
+                if ids:
+                    held += yield Execute(f"UPDATE {table} SET claimed_until = ? WHERE {key} IN ({rows.marks(len(ids))})"
+                                          " AND claimed_by = ?", (until, *ids, self.owner))
+            return held
+
+        return await self._write(body) if games or users else 0
+
     async def release(self, *, games: Sequence[int] = (), users: Sequence[int] = ()) -> None:
         def body() -> Body[None]:
-            if games:
-                yield Execute(f"UPDATE games SET claimed_until = NULL WHERE id IN ({rows.marks(len(games))})", tuple(games))
-            if users:
-                yield Execute(f"UPDATE users SET claimed_until = NULL WHERE user_id IN ({rows.marks(len(users))})", tuple(users))
+            for (table, key), ids in zip(CLAIMED_TABLES, (games, users)):
+                if ids:
+                    yield Execute(f"UPDATE {table} SET claimed_until = NULL, claimed_by = NULL"
+                                  f" WHERE {key} IN ({rows.marks(len(ids))}) AND claimed_by = ?", (*ids, self.owner))
 
         if games or users:
             await self._write(body)
+
+    async def end_foreign_claims(self) -> int:
+        def body() -> Body[int]:
+            ended = 0
+            for table, _ in CLAIMED_TABLES:
+                ended += yield Execute(f"UPDATE {table} SET claimed_until = NULL, claimed_by = NULL"
+                                       " WHERE claimed_until IS NOT NULL AND (claimed_by IS NULL OR claimed_by <> ?)", (self.owner,))
+            return ended + (yield from league_sql.end_foreign_league_claims(self.owner))
+
+        return await self._write(body)
 
     # -- users and guilds -------------------------------------------------------------------------
 

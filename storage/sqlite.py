@@ -51,8 +51,10 @@ class SqliteStore(SqlStore):
     The operations themselves are in storage/sql_store.py; this class runs their bodies on its threads."""
 
     backend = "sqlite"
+    single_process = True
 
     def __init__(self, path: str | os.PathLike[str], *, busy_timeout_ms: int = BUSY_TIMEOUT_MS) -> None:
+        super().__init__()
         self.path = Path(path)
         self._busy_timeout_ms = busy_timeout_ms
         self._writer: DatabaseThread | None = None

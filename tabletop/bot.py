@@ -90,6 +90,8 @@ class TabletopBot(commands.Bot):
         """Every image is drawn here (`tabletop.announce.render_job`: boards, card lists, league standings);
         processes are warmed in the background at start (threads share this process's already warm caches)."""
         self.render_warming: asyncio.Task[None] | None = None
+        self.claims_taken_over: asyncio.Future[None] | None = None
+        """Set by the first `wait_until_serving`: ending the claims an earlier life left (SQLite)."""
         self.started_at = time.time()
         self.freeze_heap = freeze_heap
         self.static_images = StaticImages(announce.render_job)
@@ -118,6 +120,28 @@ class TabletopBot(commands.Bot):
             await super().close()
         finally:
             await self.store.close()
+
+    async def wait_until_serving(self) -> None:
+        """What the periodic loops (scheduler, outbox, leagues) wait for before their first pass: the
+        gateway is ready and, on a database this process uses alone (SQLite), the claims its previous life
+        left when it died are ended, so the boards, notices and reminders that were in flight go out at
+        once instead of when their leases run out. Not in `setup_hook`: `bot.py --check` runs that next to
+        a live bot, whose claims are its own."""
+        await self.wait_until_ready()
+        if self.claims_taken_over is None:
+            self.claims_taken_over = asyncio.ensure_future(self._end_foreign_claims())
+        await asyncio.shield(self.claims_taken_over)
+
+    async def _end_foreign_claims(self) -> None:
+        if not self.store.single_process:
+            return  # other processes' claims are live work: a dead one's leases lapse by themselves
+        try:
+            ended = await self.store.end_foreign_claims()
+        except Exception:  # noqa: BLE001 - the loops must start all the same; the old claims then lapse
+            log.exception("ending the claims of the previous run failed")
+            return
+        if ended:
+            log.info("ended %d claims left by the previous run", ended)
 
     async def remember(self, interaction: discord.Interaction) -> None:
         """Keep each player's display name and the language of their latest interaction, for boards and

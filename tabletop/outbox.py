@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Sequence
 
 from engine.core.types import Event, Text
 from tabletop import announce
+from tabletop.leases import held, lease_end
 from tabletop.publish import deliver, receivers, send_starting_hands, step_events
 from tabletop.service import match_of
 from storage.base import OutboxRecord
@@ -23,29 +24,25 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("tabletop.outbox")
 BATCH = 200
-CLAIM_SECONDS = 300.0
-"""How long a delivery's claim outlives a process that died while delivering."""
 
 
 async def deliver_pending(bot: "TabletopBot", before: float) -> int:
     """Publish every game's entries created before `before`; returns how many games were delivered.
 
     The games are claimed while they are delivered (several bot processes may share the database), so two
-    processes never deliver the same game's entries; a claim left by a dead process runs out by itself."""
-    now = time.time()
-    entries = await bot.store.claim_outbox(before=before, now=now, until=now + CLAIM_SECONDS, limit=BATCH)
+    processes never deliver the same game's entries; the claim is a short lease renewed meanwhile
+    (tabletop.leases), so one left by a dead process soon lapses."""
+    entries = await bot.store.claim_outbox(before=before, now=time.time(), until=lease_end(time.time), limit=BATCH)
     by_game: dict[int, list[OutboxRecord]] = {}
     for entry in entries:  # oldest first, each game's entries together
         by_game.setdefault(entry.game_id, []).append(entry)
     delivered = 0
-    try:
+    async with held(bot.store, time.time, games=list(by_game)):
         for game_id, rows in by_game.items():
             try:
                 delivered += await _deliver_game(bot, game_id, sorted(rows, key=lambda entry: entry.version))
             except Exception:  # noqa: BLE001 - one game's failure must not stop the others
                 log.exception("game %s: delivering its outbox failed; it stays pending", game_id)
-    finally:
-        await bot.store.release(games=list(by_game))
     return delivered
 
 

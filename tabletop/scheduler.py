@@ -26,6 +26,7 @@ from tabletop.ai_ui import return_view
 from tabletop.away import end_vacation, reschedule_user
 from tabletop.clocks import Due, Timing, duration
 from tabletop.i18n import lang, tr
+from tabletop.leases import held, lease_end
 from tabletop.mine import waiting_lines
 from tabletop.notices import mention_message, send_dm
 from tabletop.publish import after_commit, notify_turn
@@ -42,8 +43,6 @@ PASS_LIMIT = 50
 """Games (and users) handled per pass, so one pass stays short (about 30 ms of work here); a backlog is
 drained by passes run back to back (`drain`), yielding to the event loop between them."""
 MAX_PASSES = 100
-CLAIM_SECONDS = 300.0
-"""How long a pass's claim outlives a process that died mid-pass, before another process takes the work."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,28 +54,24 @@ class PassReport:
 
 async def run_pass(bot: "TabletopBot") -> PassReport:
     """One pass over what is due. Several bot processes may share the database: the pass claims the games
-    and users it handles (until `CLAIM_SECONDS` from now, should this process die) and releases them when
+    and users it handles (short leases renewed while it works, tabletop.leases) and releases them when
     done, so another process's pass takes other work and nothing is sent twice."""
     started = time.perf_counter()
     now = bot.service.now()
-    games = await bot.store.claim_due_games(now, until=now + CLAIM_SECONDS, limit=PASS_LIMIT)
-    try:
+    games = await bot.store.claim_due_games(now, until=lease_end(bot.service.now), limit=PASS_LIMIT)
+    async with held(bot.store, bot.service.now, games=[record.id for record in games]):
         for record in games:
             try:
                 await handle_game(bot, record, now)
             except Exception:  # noqa: BLE001 - one bad game must not stop the others
                 log.exception("scheduler: game %s failed", record.id)
-    finally:
-        await bot.store.release(games=[record.id for record in games])
-    users = await bot.store.claim_due_users(now, until=now + CLAIM_SECONDS, limit=PASS_LIMIT)
-    try:
+    users = await bot.store.claim_due_users(now, until=lease_end(bot.service.now), limit=PASS_LIMIT)
+    async with held(bot.store, bot.service.now, users=[user.user_id for user in users]):
         for user in users:
             try:
                 await handle_user(bot, user, now)
             except Exception:  # noqa: BLE001
                 log.exception("scheduler: user %s failed", user.user_id)
-    finally:
-        await bot.store.release(users=[user.user_id for user in users])
     return PassReport(len(games), len(users), time.perf_counter() - started)
 
 

@@ -292,7 +292,7 @@ class LobbyCommands:
 
     @outbox.before_loop
     async def before_outbox(self) -> None:
-        await self.bot.wait_until_ready()
+        await self.bot.wait_until_serving()
 
 
 

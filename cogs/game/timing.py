@@ -133,7 +133,7 @@ class TimingCommands:
 
     @scheduler.before_loop
     async def before_scheduler(self) -> None:
-        await self.bot.wait_until_ready()
+        await self.bot.wait_until_serving()
 
 
 def notify_summary(prefs: dict, dms_closed: bool, locale: str) -> str:

@@ -171,7 +171,7 @@ class LeagueCog(commands.Cog, name="League"):
 
     @loop.before_loop
     async def before_loop(self) -> None:
-        await self.bot.wait_until_ready()
+        await self.bot.wait_until_serving()
 
 
 async def setup(bot: TabletopBot) -> None:

@@ -24,7 +24,7 @@ from tabletop.leagues.service import LeagueService, Progress, league_config
 from tabletop.leagues.standings import points_text, text_table
 from tabletop.lobby_ui import THREAD_ARCHIVE_MINUTES
 from tabletop.publish import after_commit, publish_start
-from tabletop.scheduler import CLAIM_SECONDS
+from tabletop.leases import held, lease_end
 from tabletop.service import Loaded
 from storage.league_records import LeagueGameRecord, LeagueRecord
 
@@ -137,19 +137,16 @@ async def league_pass(bot: "TabletopBot") -> int:
     """Every due league looked at once; returns how many. Errors stay with their league.
 
     Several bot processes may run this loop on one database: the pass claims the leagues it advances
-    (until `CLAIM_SECONDS` from now, should this process die) and releases them once their announcements
+    (short leases renewed while it works, tabletop.leases) and releases them once their announcements
     are out, so another process's pass skips them and no announcement goes out twice."""
-    now = bot.service.now()
-    due = await bot.store.claim_due_leagues(now, until=now + CLAIM_SECONDS, limit=PASS_LIMIT)
+    due = await bot.store.claim_due_leagues(bot.service.now(), until=lease_end(bot.service.now), limit=PASS_LIMIT)
     service = leagues_of(bot)
-    try:
+    async with held(bot.store, bot.service.now, leagues=[league.id for league in due]):
         for league in due:
             try:
                 await announce_progress(bot, await service.advance(league))
             except Exception:  # noqa: BLE001 - the loop must go on with the other leagues
                 log.exception("league %s: the pass failed", league.id)
-    finally:
-        await bot.store.release_leagues([league.id for league in due])
     return len(due)
 
 

@@ -126,3 +126,51 @@ async def test_claimers_in_separate_os_processes_split_the_work(postgres_url: st
     assert all(child.returncode == 0 for child in children), [err.decode()[-500:] for _, err in outputs]
     taken = [game for out, _ in outputs for game in json.loads(out)]
     assert sorted(taken) == sorted(games), "every due game claimed once across processes: no duplicate, no loss"
+
+
+async def test_claims_name_their_owner(new_store: StoreFactory) -> None:
+    """A claim is its owner's: another store (another process life) can neither renew nor release it, and
+    a renewal holds the work past the first lease."""
+    first, second = new_store(), new_store()
+    await asyncio.gather(first.open(), second.open())
+    try:
+        assert first.owner != second.owner
+        game = await due_game(first, 10.0)
+        await first.set_user_due(7, 5.0)
+        assert [g.id for g in await first.claim_due_games(NOW, until=NOW + LEASE)] == [game.id]
+        assert [u.user_id for u in await first.claim_due_users(NOW, until=NOW + LEASE)] == [7]
+        assert await second.renew(until=NOW + 9 * LEASE, games=[game.id], users=[7]) == 0, "not its claims"
+        await second.release(games=[game.id], users=[7])
+        assert await second.claim_due_games(NOW, until=NOW + LEASE) == [], "another owner's release ends nothing"
+        assert await first.renew(until=NOW + 3 * LEASE, games=[game.id], users=[7]) == 2
+        assert await second.claim_due_games(NOW + 2 * LEASE, until=NOW + 4 * LEASE) == [], "renewed: held past the first lease"
+        assert await second.claim_due_users(NOW + 2 * LEASE, until=NOW + 4 * LEASE) == []
+        assert [g.id for g in await second.claim_due_games(NOW + 3 * LEASE, until=NOW + 4 * LEASE)] == [game.id], "then it lapses"
+        assert await first.renew(until=NOW + 9 * LEASE, games=[game.id]) == 0, "a lapsed claim taken by another is not renewed"
+        await first.release(games=[game.id])
+        assert await first.claim_due_games(NOW + 3 * LEASE, until=NOW + 4 * LEASE) == [], "nor released"
+    finally:
+        await asyncio.gather(first.close(), second.close())
+
+
+async def test_a_new_life_ends_the_claims_its_dead_predecessor_left(new_store: StoreFactory) -> None:
+    """What a single-process bot runs at start (`end_foreign_claims`): every claim not its own ends, so the
+    work a crash left is taken at once, not when the dead process's leases run out."""
+    dead, alive = new_store(), new_store()
+    await asyncio.gather(dead.open(), alive.open())
+    try:
+        games = [await due_game(dead, 10.0, user=100 + n) for n in range(3)]
+        await dead.set_user_due(7, 5.0)
+        league = await dead.create_league(guild_id=1, channel_id=2, name="L", game_type="t", config={}, created_by=1, due_at=5.0)
+        assert len(await dead.claim_due_games(NOW, until=NOW + LEASE, limit=2)) == 2
+        assert len(await dead.claim_due_users(NOW, until=NOW + LEASE)) == 1
+        assert [r.id for r in await dead.claim_due_leagues(NOW, until=NOW + LEASE)] == [league.id]
+        assert [g.id for g in await alive.claim_due_games(NOW, until=NOW + LEASE)] == [games[2].id]
+        assert await alive.end_foreign_claims() == 4, "two games, one user, one league; its own claim stays"
+        assert await alive.end_foreign_claims() == 0
+        assert [g.id for g in await alive.claim_due_games(NOW, until=NOW + LEASE)] == [games[0].id, games[1].id]
+        assert [u.user_id for u in await alive.claim_due_users(NOW, until=NOW + LEASE)] == [7]
+        assert [r.id for r in await alive.claim_due_leagues(NOW, until=NOW + LEASE)] == [league.id]
+        assert await dead.claim_due_games(NOW, until=NOW + LEASE) == [], "all three held by the new life"
+    finally:
+        await asyncio.gather(dead.close(), alive.close())

@@ -30,7 +30,7 @@ async def error_code(coroutine: object) -> str:
 
 async def test_backend_implements_the_league_protocol(store: Store) -> None:
     members = {name for name, value in vars(LeagueStore).items() if inspect.iscoroutinefunction(value)}
-    assert len(members) == 22
+    assert len(members) == 23
     for name in members:
         assert inspect.signature(getattr(type(store), name)) == inspect.signature(getattr(LeagueStore, name)), name
 

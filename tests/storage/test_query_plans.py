@@ -20,6 +20,8 @@ from storage.sqlite import SqliteStore
 
 GUILD, CHANNEL, THREAD, HOST, GUEST = 1, 10, 11, 100, 101
 FULL_SCAN = re.compile(r"^SCAN (?!\(subquery-\d+\)|CONSTANT ROW)")
+PARTIAL_WALK = re.compile(r"^SCAN \w+ USING (?:COVERING )?INDEX (\w+)$")
+"""A scan along an index: the index's name, to tell a walk of a partial index from a full scan."""
 
 LOOKUPS: dict[str, Callable[[SqliteStore], Awaitable[Any]]] = {
     "get_game (every click)": lambda s: s.get_game(1),
@@ -42,6 +44,8 @@ LOOKUPS: dict[str, Callable[[SqliteStore], Awaitable[Any]]] = {
     "claim_due_users (scheduler, several processes)": lambda s: s.claim_due_users(2_000_000_000.0, until=2_000_000_060.0),
     "claim_outbox (outbox loop, several processes)": lambda s: s.claim_outbox(before=2_000_000_000.0, now=1.0, until=2.0),
     "release (after a pass)": lambda s: s.release(games=[1, 2], users=[HOST]),
+    "renew (while a pass works)": lambda s: s.renew(until=2_000_000_090.0, games=[1, 2], users=[HOST]),
+    "end_foreign_claims (a new life's start, SQLite)": lambda s: s.end_foreign_claims(),
     "actions (history, takeback)": lambda s: s.actions(1),
     "get_user": lambda s: s.get_user(HOST),
     "get_guild_settings": lambda s: s.get_guild_settings(GUILD),
@@ -98,10 +102,20 @@ async def plans_of(store: SqliteStore, lookup: Callable[[SqliteStore], Awaitable
     return plans
 
 
+async def partial_indexes(store: SqliteStore) -> set[str]:
+    """Indexes with a WHERE clause: they hold only the rows it admits (e.g. the few claimed at a time), so
+    walking one whole reads those rows, not the table."""
+    writer = store._writer  # noqa: SLF001
+    assert writer is not None
+    found = await writer.call(lambda db, _: db.execute("SELECT name FROM sqlite_master WHERE type = 'index' AND sql LIKE '% WHERE %'").fetchall())
+    return {row[0] for row in found}
+
+
 @pytest.mark.parametrize("name", sorted(LOOKUPS))
 async def test_lookup_reads_through_indexes(store: SqliteStore, name: str) -> None:
+    partial = await partial_indexes(store)
     for sql, plan in await plans_of(store, LOOKUPS[name]):
-        scans = [line for line in plan if FULL_SCAN.match(line)]
+        scans = [line for line in plan if FULL_SCAN.match(line) and PARTIAL_WALK.sub(r"\1", line) not in partial]
         assert not scans, f"{name}: {scans} in the plan of\n{sql}\n" + "\n".join(plan)
 
 

@@ -20,7 +20,7 @@ PROTOCOL_METHODS = {
     "update_lobby", "start_game", "commit_action", "cancel_game", "set_messages", "actions", "get_user",
     "update_user", "get_guild_settings", "update_guild_settings", "pending_outbox",
     "outbox_advance", "update_timing", "due_games", "user_games", "set_user_due", "due_users",
-    "claim_due_games", "claim_due_users", "claim_outbox", "release", "schema_version",
+    "claim_due_games", "claim_due_users", "claim_outbox", "renew", "release", "end_foreign_claims", "schema_version",
 }
 
 

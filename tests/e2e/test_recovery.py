@@ -5,6 +5,7 @@ the crash is adopted rather than posted twice."""
 from __future__ import annotations
 
 import random
+import time
 
 from engine.core.match import Match
 from tabletop.publish import post_board
@@ -41,6 +42,20 @@ async def test_a_crash_after_the_commit_is_published_once_at_the_next_start(tabl
     await table.restart()
     await table.world.settle()
     assert len(boards_for(table, game_id, match.version)) == 1, "a second restart posts nothing again"
+
+
+async def test_a_crash_mid_delivery_leaves_a_claim_the_next_start_ends_at_once(table: Table) -> None:
+    """The process died while delivering: its claim on the game (a lease still minutes ahead) must not hold
+    the board back; the next life (SQLite: the only process) ends it before its first outbox pass."""
+    game_id = await table.start_game(ALICE, [CAROL], "highcard")
+    match = await commit_without_publishing(table, game_id)
+    dead = table.bot.store
+    now = time.time()
+    assert [entry.game_id for entry in await dead.claim_outbox(before=now + 1, now=now, until=now + 3600, limit=10)] == [game_id]
+    await table.restart()
+    await table.world.settle()
+    assert len(boards_for(table, game_id, match.version)) == 1, "delivered at the restart, not an hour later"
+    assert await table.bot.store.pending_outbox(before=10**10) == []
 
 
 async def test_a_board_posted_before_the_crash_is_adopted_not_duplicated(table: Table) -> None:

@@ -14,12 +14,16 @@ from tests.fakediscord import FakeDiscord
 
 ALICE, BOB, CAROL, DAVE, ERIN = 100, 101, 102, 103, 104
 PLACEHOLDER = re.compile(r"\{(s\d+|[a-z_]+)\}")
+RATE_LIMIT_SCALE = 0.01
+"""Discord's rate-limit counts over windows a hundredth as long: discord.py paces and retries for real,
+in milliseconds."""
 
 
 @asynccontextmanager
-async def simulated_server(db_path: Path, extra_cogs: tuple[str, ...] = ()) -> AsyncIterator[Table]:
+async def simulated_server(db_path: Path, extra_cogs: tuple[str, ...] = (), *, rate_limit_scale: float = RATE_LIMIT_SCALE,
+                           global_rate_limit: int = 50) -> AsyncIterator[Table]:
     """The server every e2e test plays on; bench/e2e_figures uses it too, so its figures match the tests' world."""
-    async with FakeDiscord() as world:
+    async with FakeDiscord(rate_limit_scale=rate_limit_scale, global_rate_limit=global_rate_limit) as world:
         world.add_guild(GUILD, "Doujin Games", locale="ja")
         world.add_channel(GUILD, CHANNEL, "games")
         world.add_channel(GUILD, LOCKED, "no-threads", can_create_threads=False)

@@ -79,7 +79,7 @@ async def test_a_refused_board_tells_the_actor_the_move_counted_and_is_retried(t
     await world.click(user, table.latest_board(record), f"tt:take:{game_id}")
     picker = world.last_message(ephemeral_for=user)
     draw = next(b for b in picker.buttons() if b["label"] in ("Draw", "引く"))
-    world.fail_next("POST", MESSAGES, status=500)
+    world.fail_next("POST", MESSAGES, status=503)
     rec = await world.click(user, picker, draw["custom_id"])
     assert (await table.record(game_id)).version == 1
     reply = world.message(rec.messages[-1].id).text

@@ -27,10 +27,9 @@ from tabletop.clocks import HOUR
 from tabletop.config import Config
 from tabletop.scheduler import run_pass
 from tabletop.service import Loaded, match_of
-from tests.e2e.conftest import ALICE, CAROL, DAVE, ERIN
+from tests.e2e.conftest import ALICE, CAROL, DAVE, ERIN, RATE_LIMIT_SCALE
 from tests.e2e.driver import CHANNEL, GUILD, FakeClock, Table
 from tests.fakediscord import FakeDiscord
-from tests.fakediscord.http import decode
 
 PLAYERS = (ALICE, CAROL, DAVE, ERIN)
 
@@ -40,7 +39,7 @@ class SharedDiscord(FakeDiscord):
     to one process chosen at random (harder for exactly-once than Discord's routing by shard)."""
 
     def __init__(self, rng: random.Random) -> None:
-        super().__init__()
+        super().__init__(rate_limit_scale=RATE_LIMIT_SCALE)
         self.processes: list[Any] = []
         self.rng = rng
         self.served: Counter[int] = Counter()
@@ -50,14 +49,8 @@ class SharedDiscord(FakeDiscord):
         await self.attach(bot)
         self.processes.append(bot)
 
-    async def _http_request(self, bot: Any, route: Any, *, files: Any = None, form: Any = None, **kwargs: Any) -> Any:
-        if bot not in self.processes and bot is not self.bot:
-            raise RuntimeError(f"a detached bot called {route.method} {route.path}")
-        req = decode(route, json_body=kwargs.get("json"), form=form, params=kwargs.get("params"))
-        fault = self._injected_fault(req)
-        if fault is not None:
-            raise fault
-        return self._rest.handle(req)
+    def _serves(self, bot: Any) -> bool:
+        return bot in self.processes or super()._serves(bot)
 
     async def _deliver(self, rec: Any) -> Any:
         index = self.rng.randrange(len(self.processes))

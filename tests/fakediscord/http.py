@@ -1,7 +1,9 @@
-"""Decoding discord.py's outgoing requests and raising Discord's error responses.
+"""Decoding what discord.py puts on the wire, and Discord's JSON error responses.
 
-discord.py builds a `Route` (method, path template, formatted url) and either a JSON body or a
-multipart form whose "payload_json" part holds the JSON and "files[i]" parts hold the uploads.
+discord.py's HTTPClient and webhook adapter call `session.request(method, url, data=..., params=...)`
+with the URL already formatted: the fake matches the path against the route templates it models
+(literal segments such as `@me` / `@original` win over placeholders). The body is a JSON string, or an
+aiohttp FormData whose "payload_json" part holds the JSON and whose "files[i]" parts hold the uploads.
 """
 
 from __future__ import annotations
@@ -9,11 +11,10 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Iterable, Mapping
+from urllib.parse import parse_qsl, urlsplit
 
-import discord
-from discord.http import Route
-
+API_BASE = "/api/v10"
 _PLACEHOLDER = re.compile(r"\{(\w+)\}")
 
 
@@ -42,46 +43,62 @@ class Request:
         return int(self.args[name])
 
 
-def decode(route: Route, *, json_body: Any = None, form: Any = None, params: Any = None) -> Request:
-    """Turn a discord.py Route plus body into a Request (bytes are read now: discord.py closes files)."""
-    path = route.url[len(Route.BASE):].split("?", 1)[0]
-    names = _PLACEHOLDER.findall(route.path)
-    pattern = "^" + _PLACEHOLDER.sub(r"([^/]+)", re.escape(route.path).replace(r"\{", "{").replace(r"\}", "}")) + "$"
-    match = re.match(pattern, path)
-    args = dict(zip(names, match.groups())) if match else {}
-    body = json_body
+class Router:
+    """Path → (template, path parameters) for the route templates the fake models."""
+
+    def __init__(self, templates: Iterable[str]) -> None:
+        ordered = sorted(set(templates), key=lambda t: (len(_PLACEHOLDER.findall(t)), t))
+        self._patterns = [(t, re.compile("^" + _PLACEHOLDER.sub(r"(?P<\1>[^/]+)", _escaped(t)) + "$")) for t in ordered]
+
+    def match(self, path: str) -> tuple[str, dict[str, str]]:
+        """The template and its arguments; an unmodelled path is its own template (the handler refuses it)."""
+        for template, pattern in self._patterns:
+            found = pattern.match(path)
+            if found:
+                return template, found.groupdict()
+        return path, {}
+
+
+def _escaped(template: str) -> str:
+    """The template as a literal regex, its {placeholders} left as they are."""
+    return re.escape(template).replace(r"\{", "{").replace(r"\}", "}")
+
+
+def split_url(url: str) -> tuple[str, dict[str, str]]:
+    """The API path (without the /api/v10 prefix) and the query string of a request URL."""
+    parts = urlsplit(str(url))
+    path = parts.path[len(API_BASE):] if parts.path.startswith(API_BASE) else parts.path
+    return path, dict(parse_qsl(parts.query))
+
+
+def decode(method: str, template: str, args: dict[str, str], *, data: Any, params: Mapping[str, Any] | None,
+           query: Mapping[str, Any]) -> Request:
+    """A Request from the body discord.py sent (bytes are read now: discord.py closes files afterwards)."""
+    body: Any = None
     uploads: dict[int, Upload] = {}
-    for part in form or []:
-        name = part["name"]
-        if name == "payload_json":
-            body = json.loads(part["value"])
-        elif name.startswith("files["):
-            value = part["value"]
-            data = value.read() if hasattr(value, "read") else bytes(value)
-            uploads[int(name[len("files["):-1])] = Upload(part.get("filename") or "file", data)
-    return Request(route.method, route.path, args, body, uploads, dict(params or {}))
+    if isinstance(data, (str, bytes)):
+        body = json.loads(data)
+    elif data is not None:  # aiohttp.FormData: (type options, headers, value) per part
+        for options, _headers, value in data._fields:  # noqa: SLF001
+            name = options["name"]
+            if name == "payload_json":
+                body = json.loads(value)
+            elif name.startswith("files["):
+                content = value.read() if hasattr(value, "read") else bytes(value)
+                uploads[int(name[len("files["):-1])] = Upload(options.get("filename") or "file", content)
+    merged = dict(query) | dict(params or {})
+    return Request(method, template, dict(args), body, uploads, merged)
 
 
-class _Response:
-    """The two attributes discord.HTTPException reads from an aiohttp response."""
+class DiscordError(Exception):
+    """An error response the fake answers with (status, Discord's JSON error code and message);
+    discord.py turns it into Forbidden / NotFound / HTTPException itself, as it does for real Discord."""
 
-    def __init__(self, status: int, reason: str) -> None:
+    def __init__(self, status: int, code: int, message: str) -> None:
+        super().__init__(f"{status} {code}: {message}")
         self.status = status
-        self.reason = reason
-
-
-_REASONS = {400: "Bad Request", 403: "Forbidden", 404: "Not Found", 405: "Method Not Allowed"}
-
-
-def http_error(status: int, code: int, message: str) -> discord.HTTPException:
-    """The exception discord.py raises for that Discord JSON error response."""
-    response = _Response(status, _REASONS.get(status, "Error"))
-    data = {"code": code, "message": message}
-    if status == 403:
-        return discord.Forbidden(response, data)  # type: ignore[arg-type]
-    if status == 404:
-        return discord.NotFound(response, data)  # type: ignore[arg-type]
-    return discord.HTTPException(response, data)  # type: ignore[arg-type]
+        self.code = code
+        self.message = message
 
 
 class UnsupportedEndpoint(NotImplementedError):

@@ -9,7 +9,9 @@ the clock can provide —
   - `bot.wait_for(...)` (the event has not happened yet),
   - a timer (asyncio.sleep, view timeouts, `tasks.loop`, `wait_for` timeouts) due after the horizon,
   - a task or gather whose every member is parked.
-Anything else (a thread-backed future, a lock, a queue) counts as busy work and is waited for.
+Anything else (a thread-backed future, a lock, a queue) counts as busy work and is waited for, and so is
+a task running through one of the `never_parked` coroutines even on a timer: an HTTP request sleeping out
+a rate limit will retry by itself, so the bot has not finished reacting.
 
 This relies on CPython asyncio internals (`Task._fut_waiter`, `loop._scheduled`, TimerHandle args)
 and on discord.py's `_BaseView__stopped`; it is pinned by the project's discord.py==2.7.* pin.
@@ -20,6 +22,7 @@ from __future__ import annotations
 import asyncio
 import contextvars
 import traceback
+from types import CodeType
 from typing import Any, Callable, Coroutine, Iterable
 
 # Set (to the tracking registry) in every context the harness runs bot code in; the task factory
@@ -40,6 +43,7 @@ class TaskRegistry:
         self.tasks: set[asyncio.Task[Any]] = set()
         self.parked_sources: list[Callable[[], Iterable[asyncio.Future[Any]]]] = []
         self.ignored: list[Callable[[asyncio.Task[Any]], bool]] = []
+        self.never_parked: set[CodeType] = set()
         self.context_values: dict[contextvars.ContextVar[Any], Any] = {}
         self._settler: asyncio.Future[None] | None = None
 
@@ -103,7 +107,7 @@ class TaskRegistry:
             if t is not current
             and not t.done()
             and not any(rule(t) for rule in self.ignored)
-            and not _task_parked(t, parked, timed, set())
+            and not _task_parked(t, parked, timed, set(), self.never_parked)
         ]
 
 
@@ -120,24 +124,39 @@ def _timer_futures(loop: asyncio.AbstractEventLoop, after: float) -> set[int]:
     return ids
 
 
-def _task_parked(task: asyncio.Task[Any], parked: set[int], timed: set[int], seen: set[int]) -> bool:
+def _task_parked(
+    task: asyncio.Task[Any], parked: set[int], timed: set[int], seen: set[int], busy_code: set[CodeType]
+) -> bool:
     if task.done():
         return True
     if id(task) in seen:
         return True
     seen.add(id(task))
+    if busy_code and _runs_through(task.get_coro(), busy_code):
+        return False
     waiter = getattr(task, "_fut_waiter", None)
-    return waiter is not None and _future_parked(waiter, parked, timed, seen)
+    return waiter is not None and _future_parked(waiter, parked, timed, seen, busy_code)
 
 
-def _future_parked(fut: asyncio.Future[Any], parked: set[int], timed: set[int], seen: set[int]) -> bool:
+def _runs_through(coro: Any, codes: set[CodeType]) -> bool:
+    """Whether the chain of coroutines `coro` is awaiting passes through one of `codes`."""
+    while coro is not None:
+        if getattr(coro, "cr_code", None) in codes:
+            return True
+        coro = getattr(coro, "cr_await", None)
+    return False
+
+
+def _future_parked(
+    fut: asyncio.Future[Any], parked: set[int], timed: set[int], seen: set[int], busy_code: set[CodeType]
+) -> bool:
     if fut.done() or id(fut) in parked or id(fut) in timed:
         return True
     if isinstance(fut, asyncio.Task):
-        return _task_parked(fut, parked, timed, seen)
+        return _task_parked(fut, parked, timed, seen, busy_code)
     children = getattr(fut, "_children", None)  # asyncio.gather's _GatheringFuture
     if children:
-        return all(_future_parked(child, parked, timed, seen) for child in children)
+        return all(_future_parked(child, parked, timed, seen, busy_code) for child in children)
     return False
 
 

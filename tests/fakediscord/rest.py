@@ -1,7 +1,7 @@
 """The REST endpoints the bot may call through HTTPClient, answered from the world's state.
 
-Each handler returns the JSON Discord would, or raises the discord.py exception for Discord's error
-response (403 / 50007 for closed DMs, 403 / 50013 for missing permissions, 404 for unknown ids).
+Each handler returns the JSON Discord would, or raises the error response Discord would send
+(403 / 50007 for closed DMs, 403 / 50013 for missing permissions, 404 for unknown ids).
 An endpoint not listed here fails loudly: silently returning junk would hide a real bug.
 """
 

@@ -1,13 +1,15 @@
 """FakeDiscord: one simulated Discord, driving a real discord.py bot through a fake transport.
 
 Everything above the transport is the real library: the bot's CommandTree parses our
-INTERACTION_CREATE payloads, its views and DynamicItems route our clicks, and its HTTP/webhook calls
-land here instead of on the network. The world outlives bot objects, so attaching a second bot is a
-restart: messages, threads and users are still there, and old buttons must still work.
+INTERACTION_CREATE payloads, its views and DynamicItems route our clicks, and its HTTPClient and webhook
+adapter run unchanged down to the aiohttp session, which is ours (transport.py): requests land here
+instead of on the network, under Discord's rate limits (ratelimits.py). The world outlives bot objects,
+so attaching a second bot is a restart: messages, threads and users are still there, and old buttons
+must still work.
 
-Private discord.py names touched (pinned by discord.py==2.7.*): HTTPClient.request / get_from_cdn
-(replaced per bot instance), webhook.async_.async_context, ConnectionState.parse_interaction_create,
-_view_store, Client._handle_ready / _listeners.
+Private discord.py names touched (pinned by discord.py==2.7.*): the HTTPClient's session (transport.py),
+webhook.async_.async_context, ConnectionState.parse_interaction_create, _view_store,
+Client._handle_ready / _listeners.
 """
 
 from __future__ import annotations
@@ -22,13 +24,13 @@ import traceback
 from typing import Any, Callable, Coroutine, Iterator, TypeVar
 
 import discord
-from discord.http import Route
+from discord.http import HTTPClient
 from discord.webhook.async_ import AsyncWebhookAdapter, async_context
 
 from . import limits
 from .capture import LOG_SINK, wrap_client_errors, wrap_tree_errors, wrap_view_errors
 from .commands import AttachmentUpload, Resolvers, build_call
-from .http import Request, UnsupportedEndpoint, Upload, decode, http_error
+from .http import DiscordError, Request, Router, UnsupportedEndpoint, Upload, decode, split_url
 from .idle import TaskRegistry, install_task_factory
 from .payloads import (
     ATTACHMENT_SIZE_LIMIT,
@@ -59,7 +61,9 @@ from .records import (
     RejectedRequest,
     walk_components,
 )
+from .ratelimits import RateLimiter, RateLimitHit
 from .rest import RestEndpoints
+from .transport import FakeResponse, FakeSession, connect
 
 BOT_TOKEN = "fakediscord.bot.token"
 T = TypeVar("T")
@@ -67,25 +71,10 @@ UserRef = FakeUser | int
 MessageRef = RecordedMessage | int
 
 
-class _RecordingAdapter(AsyncWebhookAdapter):
-    """discord.py sends interaction responses and followups through this adapter, not HTTPClient."""
-
-    def __init__(self, world: FakeDiscord) -> None:
-        super().__init__()
-        self._world = world
-
-    async def request(  # type: ignore[override]
-        self,
-        route: Route,
-        session: Any,
-        *,
-        payload: dict[str, Any] | None = None,
-        multipart: list[dict[str, Any]] | None = None,
-        params: dict[str, Any] | None = None,
-        **_: Any,
-    ) -> Any:
-        req = decode(route, json_body=payload, form=multipart, params=params)
-        return self._world._webhook(route, req)
+CALLBACK = "/interactions/{webhook_id}/{webhook_token}/callback"
+FOLLOWUP = "/webhooks/{webhook_id}/{webhook_token}"
+ORIGINAL = "/webhooks/{webhook_id}/{webhook_token}/messages/@original"
+WEBHOOK_MESSAGE = "/webhooks/{webhook_id}/{webhook_token}/messages/{message_id}"
 
 
 class FakeDiscord:
@@ -101,7 +90,12 @@ class FakeDiscord:
         reject_invalid: bool = True,
         settle_timeout: float = 10.0,
         timer_horizon: float = 0.0,
+        rate_limit_scale: float = 1.0,
+        global_rate_limit: int = 50,
     ) -> None:
+        """`rate_limit_scale` multiplies every rate-limit window (1.0: Discord's figures; tests use a
+        fraction so that discord.py's waits stay short); `global_rate_limit` is the bot's requests per
+        global window (Discord's default 50 per second)."""
         self.ids = Snowflakes()
         self.bot_user = FakeUser(bot_id, bot_name, bot=True)
         self.owner = FakeUser(owner_id, "owner")
@@ -126,11 +120,16 @@ class FakeDiscord:
         self._faults: list[list[Any]] = []
         self._cdn: dict[str, bytes] = {}
         self._sequence = itertools.count(1)
-        self._adapter = _RecordingAdapter(self)
+        self._adapter = AsyncWebhookAdapter()  # the real one, fresh per world (its locks are per loop)
         self._tasks = TaskRegistry()
         self._tasks.context_values[async_context] = self._adapter
         self._tasks.parked_sources.append(self._waiting_on_users)
+        # A request sleeping out a rate limit (or pacing itself on its bucket's headers) retries by itself.
+        self._tasks.never_parked.update({HTTPClient.request.__code__, AsyncWebhookAdapter.request.__code__})
         self._rest = RestEndpoints(self)
+        self._router = Router([template for _, template in self._rest.routes]
+                              + [CALLBACK, FOLLOWUP, ORIGINAL, WEBHOOK_MESSAGE])
+        self.ratelimits = RateLimiter(rate_limit_scale, global_rate_limit)
 
     # ------------------------------------------------------------------ building the world
 
@@ -184,8 +183,7 @@ class FakeDiscord:
         LOG_SINK.worlds.add(self)
         async_context.set(self._adapter)
         self.bot = bot
-        bot.http.request = functools.partial(self._http_request, bot)
-        bot.http.get_from_cdn = self._get_from_cdn
+        connect(bot.http, FakeSession(functools.partial(self._exchange, bot), self._cdn.get))
         wrap_view_errors(bot._connection._view_store, self)
         await self._tasks.spawn(bot.login(BOT_TOKEN))
         wrap_tree_errors(bot.tree, self)
@@ -206,7 +204,6 @@ class FakeDiscord:
             return
         await self._tasks.spawn(bot.close())
         await self._tasks.cancel_all()
-        bot.http.request = functools.partial(self._http_request, None)
 
     async def close(self) -> None:
         await self.detach()
@@ -542,12 +539,14 @@ class FakeDiscord:
 
     # ------------------------------------------------------------------ outgoing: transport entry points
 
-    def fail_next(self, method: str, template: str, *, status: int = 500, code: int = 0, count: int = 1) -> None:
+    def fail_next(self, method: str, template: str, *, status: int = 503, code: int = 0, count: int = 1) -> None:
         """Discord answers the next `count` requests of this kind (e.g. "POST", "/channels/{channel_id}/messages")
-        with an error, as an outage or a removed permission would."""
+        with an error, as an outage or a removed permission would. discord.py itself retries 500, 502, 504
+        and 524 after sleeping 1, 3, 5… s; 503 reaches the bot at once. 429 is a shared resource's rate limit
+        (one the bot cannot see coming): discord.py sleeps and retries, and raises after five of them."""
         self._faults.append([method, template, status, code, count])
 
-    def _injected_fault(self, req: Any) -> Exception | None:
+    def _injected_fault(self, req: Any) -> DiscordError | None:
         for fault in self._faults:
             method, template, status, code, count = fault
             if count > 0 and req.method == method and req.template == template:
@@ -555,48 +554,72 @@ class FakeDiscord:
                 return self.reject(req.method, req.path, status, code, "injected failure")
         return None
 
-    async def _http_request(self, bot: Any, route: Route, *, files: Any = None, form: Any = None, **kwargs: Any) -> Any:
-        if bot is None or bot is not self.bot:
-            raise RuntimeError(f"a detached bot called {route.method} {route.path}")
-        req = decode(route, json_body=kwargs.get("json"), form=form, params=kwargs.get("params"))
+    def _serves(self, bot: Any) -> bool:
+        """Whether `bot` is a live process of this world (a closed bot's leftover calls are a bug)."""
+        return bot is not None and bot is self.bot
+
+    async def _exchange(
+        self, bot: Any, method: str, url: str, *, data: Any, headers: dict[str, str], params: Any
+    ) -> FakeResponse:
+        """One HTTP request from discord.py, answered as Discord would: rate limits first, then the endpoint."""
+        path, query = split_url(url)
+        if not self._serves(bot):
+            raise RuntimeError(f"a detached bot called {method} {path}")
+        template, args = self._router.match(path)
+        # Interaction callbacks and followups carry no bot token: the global limit does not count them.
+        verdict = self.ratelimits.admit(headers.get("Authorization"), method, template, args, path,
+                                        asyncio.get_running_loop().time())
+        if verdict.refusal is not None:
+            return FakeResponse.of_json(429, verdict.refusal, verdict.headers)
+        req = decode(method, template, args, data=data, params=params, query=query)
+        try:
+            result = self._handle(req)
+        except DiscordError as error:
+            if error.status == 429:
+                verdict = self.ratelimits.shared(method, path, asyncio.get_running_loop().time())
+                return FakeResponse.of_json(429, verdict.refusal, verdict.headers)
+            return FakeResponse.of_json(error.status, {"code": error.code, "message": error.message}, verdict.headers)
+        return FakeResponse.of_json(200, result, verdict.headers)
+
+    @property
+    def rate_limited(self) -> list[RateLimitHit]:
+        """Every request answered with 429 so far (global and per-route), oldest first."""
+        return self.ratelimits.hits
+
+    def _handle(self, req: Request) -> Any:
         fault = self._injected_fault(req)
         if fault is not None:
             raise fault
+        if req.template.startswith(("/interactions/", "/webhooks/")):
+            return self._webhook(req)
         return self._rest.handle(req)
 
-    async def _get_from_cdn(self, url: str) -> bytes:
-        try:
-            return self._cdn[url]
-        except KeyError:
-            raise http_error(404, 0, "404: Not Found") from None
-
-    def _webhook(self, route: Route, req: Request) -> Any:
-        key = (req.method, req.template)
-        if key == ("POST", "/interactions/{webhook_id}/{webhook_token}/callback"):
-            return self._callback(self._interaction_for(route, by_id=True), req)
-        rec = self._interaction_for(route, by_id=False)
-        if req.template == "/webhooks/{webhook_id}/{webhook_token}" and req.method == "POST":
+    def _webhook(self, req: Request) -> Any:
+        if (req.method, req.template) == ("POST", CALLBACK):
+            return self._callback(self._interaction_for(req, by_id=True), req)
+        rec = self._interaction_for(req, by_id=False)
+        if req.template == FOLLOWUP and req.method == "POST":
             return self._followup(rec, req)
-        if req.template == "/webhooks/{webhook_id}/{webhook_token}/messages/@original":
+        if req.template == ORIGINAL:
             return self._webhook_message(rec, req, rec.original_id)
-        if req.template == "/webhooks/{webhook_id}/{webhook_token}/messages/{message_id}":
+        if req.template == WEBHOOK_MESSAGE:
             return self._webhook_message(rec, req, req.int_arg("message_id"))
         self._error("unsupported", f"webhook endpoint {req.method} {req.template} is not faked")
         raise UnsupportedEndpoint(f"fakediscord: no fake for webhook {req.method} {req.template}")
 
-    def _interaction_for(self, route: Route, *, by_id: bool) -> InteractionRecord:
-        token = route.webhook_token
+    def _interaction_for(self, req: Request, *, by_id: bool) -> InteractionRecord:
+        token = req.args.get("webhook_token")
         if by_id:
-            rec = self._interactions_by_id.get(int(route.webhook_id or 0))
+            rec = self._interactions_by_id.get(int(req.args.get("webhook_id") or 0))
             if rec is None or rec.token != token:
-                raise self.reject(route.method, route.path, 404, 10062, "Unknown interaction")
+                raise self.reject(req.method, req.path, 404, 10062, "Unknown interaction")
             return rec
-        if int(route.webhook_id or 0) != self.bot_user.id:
-            raise self.reject(route.method, route.path, 404, 10015, "Unknown Webhook")
+        if int(req.args.get("webhook_id") or 0) != self.bot_user.id:
+            raise self.reject(req.method, req.path, 404, 10015, "Unknown Webhook")
         for rec in reversed(self.interactions):
             if rec.token == token:
                 return rec
-        raise self.reject(route.method, route.path, 404, 10015, "Unknown Webhook")
+        raise self.reject(req.method, req.path, 404, 10015, "Unknown Webhook")
 
     # ------------------------------------------------------------------ interaction responses
 
@@ -798,10 +821,11 @@ class FakeDiscord:
             raise self.reject(req.method, req.path, 404, 10008, "Unknown Message")
         return msg
 
-    def reject(self, method: str, path: str, status: int, code: int, message: str, payload: Any = None) -> discord.HTTPException:
-        """Record an error response and return the exception discord.py would raise for it."""
+    def reject(self, method: str, path: str, status: int, code: int, message: str, payload: Any = None) -> DiscordError:
+        """Record an error response and return it, to raise: the transport answers with it and discord.py
+        raises Forbidden / NotFound / HTTPException from it."""
         self.rejected.append(RejectedRequest(method, path, status, code, payload))
-        return http_error(status, code, message)
+        return DiscordError(status, code, message)
 
     # ------------------------------------------------------------------ JSON views of world objects
 

@@ -16,7 +16,7 @@ ALICE, BOB, CAROL = 100, 101, 102
 
 @pytest.fixture
 async def world() -> AsyncIterator[FakeDiscord]:
-    async with FakeDiscord() as world:
+    async with FakeDiscord(rate_limit_scale=0.01) as world:
         world.add_guild(GUILD, "Guild")
         world.add_channel(GUILD, GAMES, "games")
         world.add_channel(GUILD, LOCKED, "no-threads", can_create_threads=False)

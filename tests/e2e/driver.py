@@ -155,6 +155,15 @@ class Table:
                 return
         raise AssertionError("the picker never reached an action")
 
+    async def turns_at_once(self, games: Sequence[int], rng: random.Random) -> None:
+        """In every game, its first awaited player takes a turn, all at the same moment (a busy server)."""
+        turns = []
+        for game_id in games:
+            record = await self.record(game_id)
+            seat = Match.from_json(registry.get(record.game_type), record.state or {}).awaited_seats()[0]
+            turns.append(self.take_turn(record.players[seat], game_id, rng))
+        await asyncio.gather(*turns)
+
     def dm_menu(self, user: int, game_id: int, decision: int) -> RecordedMessage | None:
         """The newest DM to `user` whose menu belongs to this game and this decision of theirs."""
         for message in reversed(self.world.dms_to(user)):

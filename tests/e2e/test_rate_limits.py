@@ -3,12 +3,9 @@ loses nothing, posts no board twice and answers every interaction in time — on
 
 from __future__ import annotations
 
-import asyncio
 import random
 from pathlib import Path
 
-from engine import registry
-from engine.core.match import Match
 from tabletop.service import match_of
 from tests.e2e.conftest import ALICE, CAROL, simulated_server
 from tests.e2e.driver import Table
@@ -26,12 +23,7 @@ async def test_a_burst_of_busy_games_loses_nothing_and_posts_no_board_twice(tmp_
         games = [await table.start_game(PLAYERS[n], [PLAYERS[n + 1]], "highcard") for n in range(0, len(PLAYERS), 2)]
         rng = random.Random(25)
         for _ in range(2):
-            turns = []
-            for game_id in games:
-                record = await table.record(game_id)
-                seat = Match.from_json(registry.get("highcard"), record.state or {}).awaited_seats()[0]
-                turns.append(table.take_turn(record.players[seat], game_id, rng))
-            await asyncio.gather(*turns)
+            await table.turns_at_once(games, rng)
         records = [await table.record(game_id) for game_id in games]
         assert [record.version for record in records] == [2] * len(games), "every click counted"
         for record in records:

@@ -9,9 +9,6 @@ import random
 import discord
 import pytest
 
-from engine import registry
-from engine.core.match import Match
-
 from tests.e2e.conftest import ALICE, BOB, CAROL, DAVE
 from tests.e2e.driver import CHANNEL, GUILD, Table
 
@@ -125,10 +122,5 @@ async def test_twenty_players_clicking_at_once(table: Table) -> None:
     games = [await table.start_game(users[n], [users[n + 1]], "highcard") for n in range(0, 20, 2)]
     rng = random.Random(5)
     for _ in range(2):
-        turns = []
-        for game_id in games:
-            record = await table.record(game_id)
-            seat = Match.from_json(registry.get("highcard"), record.state or {}).awaited_seats()[0]
-            turns.append(table.take_turn(record.players[seat], game_id, rng))
-        await asyncio.gather(*turns)
+        await table.turns_at_once(games, rng)
     assert [(await table.record(game_id)).version for game_id in games] == [2] * 10

@@ -19,6 +19,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("tabletop.interactions")
 CONTENT_LIMIT = 2000
+TOKEN_SECONDS = 14 * 60
 
 
 class NotHost(Exception):
@@ -36,9 +37,40 @@ def clip(text: str, limit: int = CONTENT_LIMIT) -> str:
 async def send_ephemeral(interaction: discord.Interaction, content: str, **kwargs: Any) -> None:
     kwargs.setdefault("allowed_mentions", discord.AllowedMentions.none())
     if interaction.response.is_done():
-        await interaction.followup.send(clip(content), ephemeral=True, **kwargs)
+        await late_answer(interaction, content=clip(content), **kwargs)
     else:
         await interaction.response.send_message(clip(content), ephemeral=True, **kwargs)
+
+
+def token_fresh(interaction: discord.Interaction) -> bool:
+    """Whether the interaction's token may still be used (a followup, an edit of the original response).
+    Discord keeps it 15 minutes after the click; a long render queue or a slow publish must never leave the
+    bot calling a dead token (404 / 10015), so it stops relying on it at 14, on its own clock."""
+    return bot_of(interaction).service.now() - interaction.created_at.timestamp() < TOKEN_SECONDS
+
+
+async def late_answer(interaction: discord.Interaction, *, edit: bool = False, needed: bool = True, **payload: Any) -> None:
+    """A private answer after work that may have been slow: through the interaction while its token lasts
+    (a followup, or with `edit` the original response); after that by DM when the user needs it (a menu
+    to decide with, what they asked for), else dropped (a nicety the board already shows)."""
+    if token_fresh(interaction):
+        if edit:
+            await interaction.edit_original_response(**payload)
+        else:
+            await interaction.followup.send(ephemeral=True, **payload)
+        return
+    if not needed:
+        log.info("interaction %s: its token ran out; the reply is dropped", interaction.id)
+        return
+    if payload.get("attachments"):
+        payload["files"] = payload["attachments"]
+    payload.pop("attachments", None)
+    try:
+        channel = await bot_of(interaction).create_dm(interaction.user)
+        await channel.send(**payload)
+    except discord.HTTPException:
+        log.warning("interaction %s: its token ran out and the DM was refused; the reply is dropped", interaction.id,
+                    exc_info=True)
 
 
 def refusal_text(error: BaseException, locale: Any) -> str | None:

@@ -9,7 +9,7 @@ import discord
 
 from tabletop import announce, ids, views
 from tabletop.i18n import lang, tr
-from tabletop.interactions import admin_here, bot_of, guarded, placed_record, send_ephemeral
+from tabletop.interactions import admin_here, bot_of, guarded, placed_record, send_ephemeral, token_fresh
 from tabletop.publish import publish_start
 from tabletop.service import Loaded, game_of
 from storage.base import GameRecord
@@ -106,10 +106,12 @@ async def start_game(interaction: discord.Interaction, record: GameRecord) -> No
     record = await bot.store.get_game(record.id) or record
     start_line = await announce.start_line(bot, record)
     board = await publish_start(bot, Loaded(record, loaded.match), "\n".join(filter(None, [header, start_line])))
-    await interaction.edit_original_response(
-        embed=await announce.lobby_embed(bot, record, locale), view=None,
-        content=tr("lobby.started", locale, link=announce.jump_url(record, board)),
-    )
+    started = {"embed": await announce.lobby_embed(bot, record, locale), "view": None,
+               "content": tr("lobby.started", locale, link=announce.jump_url(record, board))}
+    if token_fresh(interaction):
+        await interaction.edit_original_response(**started)
+    else:  # a slow start outlived the click's token: the lobby is the bot's own message all the same
+        await bot.get_partial_messageable(record.channel_id).get_partial_message(record.lobby_message_id or 0).edit(**started)
 
 
 async def create_lobby(

@@ -18,7 +18,6 @@ Discord failing here never undoes anything: the actions are committed, and the f
 from __future__ import annotations
 
 import logging
-import time
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, Iterable, Mapping, Sequence
 
@@ -30,11 +29,12 @@ from engine.core.types import Event, T, Text
 from tabletop import announce, packages, views
 from tabletop.ai_seats import is_ai, people
 from tabletop.i18n import lang, tr
-from tabletop.interactions import clip
+from tabletop.interactions import clip, late_answer
 from tabletop.clocks import Timing
 from tabletop.pickers import menu_at, picker_payload
 from tabletop.quiet import quiet_until
 from tabletop.service import Loaded, Played, game_of, match_of
+from tabletop.threads import in_open_thread
 from storage.base import GameRecord, StoreError
 
 if TYPE_CHECKING:
@@ -233,8 +233,9 @@ def board_stem(game_id: int, version: int) -> str:
     return f"board-{game_id}-v{version}"
 
 
-def _young(message_id: int) -> bool:
-    return time.time() - discord.utils.snowflake_time(message_id).timestamp() < EDIT_WINDOW_SECONDS
+def _young(bot: "TabletopBot", message_id: int) -> bool:
+    """Still inside the edit window, on the bot's clock (the one tests move)."""
+    return bot.service.now() - discord.utils.snowflake_time(message_id).timestamp() < EDIT_WINDOW_SECONDS
 
 
 async def post_board(
@@ -254,27 +255,30 @@ async def post_board(
         summary = match.outcome.summary.render(locale, tnames) if match.outcome else ""
         lines = [line for line in lines if line != summary]
     current = record.board_message_id
-    update = not (pinged or match.finished or current is None or not _young(current))
+    update = not (pinged or match.finished or current is None or not _young(bot, current))
     # An edit notifies nobody, so while a board is updated in place every awaited seat keeps its mention.
     shown = people(record, match.awaited_seats()) if update else pinged
     status = announce.status_lines(record, match, locale, tnames, shown)
     log_text = "\n".join(filter(None, [record.board_log if update else "", *lines]))
     content = tail_clip(log_text, "\n".join(status))
-    file = None if update else await _board_image(record, match, locale, names)
     view = views.rematch_view(record.id, locale) if match.finished else views.board_view(record.id, locale)
     mentions = discord.AllowedMentions(everyone=False, roles=False, replied_user=False,
                                        users=[discord.Object(record.players[seat]) for seat in notified])
     channel = bot.get_partial_messageable(record.thread_id or record.channel_id)
-    try:
+
+    async def write() -> discord.Message:
         if update and current is not None:
-            message = await channel.get_partial_message(current).edit(content=content, view=view, allowed_mentions=mentions)
-        else:
-            kwargs: dict[str, Any] = {"content": content, "allowed_mentions": mentions}
-            if file is not None:
-                kwargs["file"] = file
-            if view is not None:
-                kwargs["view"] = view
-            message = await channel.send(**kwargs)
+            return await channel.get_partial_message(current).edit(content=content, view=view, allowed_mentions=mentions)
+        kwargs: dict[str, Any] = {"content": content, "allowed_mentions": mentions}
+        file = await _board_image(record, match, locale, names)  # a fresh file each try: a send closes it
+        if file is not None:
+            kwargs["file"] = file
+        if view is not None:
+            kwargs["view"] = view
+        return await channel.send(**kwargs)
+
+    try:
+        message = await in_open_thread(bot, record.thread_id, write)
     except discord.NotFound:
         if record.thread_id is None or record.thread_id == record.channel_id:
             log.warning("game %s: its channel is gone; the outbox keeps the board", record.id, exc_info=True)
@@ -335,9 +339,9 @@ async def reply_to_actor(
             payload = await picker_payload(record, match, seat, menu_at(match, seat, ()), locale, names, with_image=True)
             payload["content"] = clip(done + "\n\n" + payload["content"])
             file = payload.pop("file", None)
-            await interaction.edit_original_response(attachments=[file] if file else [], **payload)
+            await late_answer(interaction, edit=True, attachments=[file] if file else [], **payload)
         else:
-            await interaction.edit_original_response(content=clip(done), view=None, attachments=[])
+            await late_answer(interaction, edit=True, needed=False, content=clip(done), view=None, attachments=[])
     except discord.HTTPException:
         log.warning("game %s: could not answer the actor", record.id, exc_info=True)
 

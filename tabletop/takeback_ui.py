@@ -27,6 +27,7 @@ from tabletop.i18n import text, tr
 from tabletop.interactions import bot_of, guarded, placed_record
 from tabletop.publish import after_commit
 from tabletop.service import Loaded, match_of
+from tabletop.threads import reopen_for
 from tabletop.turn_ui import resolve
 from storage.base import GameRecord
 
@@ -113,6 +114,7 @@ class TakebackAnswer(discord.ui.DynamicItem[discord.ui.Button], template=ids.TAK
             raise GameError(text("afterplay.takeback_stale"))
         if answerer == self.seat:
             raise GameError(text("afterplay.takeback_own"))
+        await reopen_for(interaction)
         locale = await announce.guild_locale(bot, record)
         names = announce.text_names(await announce.seat_names(bot, record))
         answers = _ANSWERS.get(request.id) or Answers()

@@ -14,7 +14,7 @@ import discord
 from engine.core.errors import GameError, NotYourDecision
 from tabletop import announce, ids
 from tabletop.i18n import lang, text, tr
-from tabletop.interactions import bot_of, check_place, guarded
+from tabletop.interactions import bot_of, check_place, guarded, late_answer
 from tabletop.picker import decode, set_path
 from tabletop.pickers import menu_at, picker_payload
 from tabletop.publish import after_commit
@@ -140,7 +140,7 @@ async def show_private(interaction: discord.Interaction, game_id: int | None) ->
     if decision is not None:
         content += "\n" + decision.prompt.render(locale, announce.text_names(names))
     view = take_view(record.id, locale) if decision is not None else None
-    await interaction.followup.send(**announce.dm_kwargs(content, file, view), ephemeral=True)
+    await late_answer(interaction, **announce.dm_kwargs(content, file, view))
 
 
 async def waiting_refusal(interaction: discord.Interaction, loaded: Loaded) -> NotYourDecision:
@@ -167,7 +167,7 @@ async def open_picker(interaction: discord.Interaction, game_id: int) -> None:
     await interaction.response.defer(ephemeral=True, thinking=True)
     names = await announce.seat_names(bot, record)
     payload = await picker_payload(record, match, seat, menu_at(match, seat, ()), lang(interaction.locale), names, with_image=True)
-    await interaction.followup.send(ephemeral=True, **payload)
+    await late_answer(interaction, **payload)
 
 
 async def advance(interaction: discord.Interaction, game_id: int, decision: int, path: tuple[int, ...] | None,

@@ -61,6 +61,9 @@ class Table:
     """Per game, (interactions delivered so far, version reached) each time `take_turn` commits: marks
     the figures (tests/e2e/figures.py) use to attribute each player's click to the action it led to."""
 
+    def __post_init__(self) -> None:
+        self.world.clock = self.clock.now  # one time for bot and Discord: threads archive, tokens expire
+
     async def boot(self) -> None:
         self.bot = make_bot(self.db_path, self.extra_cogs, self.clock)
         await self.world.attach(self.bot)

@@ -31,9 +31,11 @@ from .records import (
     RecordedMessage,
     RejectedRequest,
 )
+from .threads import ArchivedThread
 from .world import FakeDiscord
 
 __all__ = [
+    "ArchivedThread",
     "AttachmentUpload",
     "FakeChannel",
     "FakeDiscord",

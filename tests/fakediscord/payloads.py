@@ -8,7 +8,7 @@ from __future__ import annotations
 import datetime as dt
 import threading
 import time
-from typing import Any
+from typing import Any, Callable
 
 from .records import EPHEMERAL_FLAG, FakeChannel, FakeUser, RecordedFile, RecordedMessage
 
@@ -39,18 +39,20 @@ THREAD_PERMISSIONS = CREATE_PUBLIC_THREADS | CREATE_PRIVATE_THREADS | MANAGE_THR
 
 
 class Snowflakes:
-    """Real-clock snowflakes: unique, increasing, and `created_at` close to now.
+    """Snowflakes on the world's clock: unique, increasing, and `created_at` close to the world's now.
 
-    A fixed fake epoch would make discord.py's `Interaction.is_expired()` true for every interaction.
+    The clock is the bot's own in e2e tests (a game sits idle for a week by moving it), so the age of a
+    message or an interaction the bot reads from its id agrees with the bot's clock, as on Discord.
     """
 
-    def __init__(self) -> None:
+    def __init__(self, clock: Callable[[], float] = time.time) -> None:
+        self._clock = clock
         self._last = 0
         self._lock = threading.Lock()
 
     def next(self) -> int:
         with self._lock:
-            candidate = (int(time.time() * 1000) - DISCORD_EPOCH_MS) << 22
+            candidate = (int(self._clock() * 1000) - DISCORD_EPOCH_MS) << 22
             self._last = max(candidate, self._last + 1)
             return self._last
 
@@ -58,6 +60,10 @@ class Snowflakes:
 
 def iso_now() -> str:
     return dt.datetime.now(dt.timezone.utc).isoformat()
+
+
+def iso(timestamp: float) -> str:
+    return dt.datetime.fromtimestamp(timestamp, dt.timezone.utc).isoformat()
 
 
 def user_json(user: FakeUser) -> dict[str, Any]:
@@ -116,9 +122,9 @@ def channel_json(channel: FakeChannel, *, recipient: FakeUser | None = None, per
             thread_metadata={
                 "archived": channel.archived,
                 "auto_archive_duration": channel.auto_archive_duration,
-                "archive_timestamp": iso_now(),
+                "archive_timestamp": iso(channel.archive_timestamp) if channel.archive_timestamp else iso_now(),
                 "locked": channel.locked,
-                "create_timestamp": iso_now(),
+                "create_timestamp": iso(channel.created_at) if channel.created_at else iso_now(),
                 "invitable": channel.type == 11,
             },
         )
@@ -142,15 +148,19 @@ def attachment_json(file: RecordedFile) -> dict[str, Any]:
     return data
 
 
-def message_json(msg: RecordedMessage, *, edited: bool = False) -> dict[str, Any]:
+def snowflake_seconds(snowflake: int) -> float:
+    return ((snowflake >> 22) + DISCORD_EPOCH_MS) / 1000
+
+
+def message_json(msg: RecordedMessage, *, edited_at: float | None = None) -> dict[str, Any]:
     """A message object; interaction messages carry webhook_id and interaction_metadata like Discord's."""
     data: dict[str, Any] = {
         "id": str(msg.id),
         "channel_id": str(msg.channel_id),
         "author": user_json(msg.author),
         "content": msg.content,
-        "timestamp": iso_now(),
-        "edited_timestamp": iso_now() if edited else None,
+        "timestamp": iso(snowflake_seconds(msg.id)),
+        "edited_timestamp": iso(edited_at) if edited_at is not None else None,
         "tts": False,
         "mention_everyone": False,
         "mentions": [],

@@ -62,6 +62,10 @@ class FakeChannel:
     auto_archive_duration: int = 1440
     members: set[int] = field(default_factory=set)
     deleted: bool = False
+    created_at: float | None = None
+    archive_timestamp: float | None = None
+    last_activity: float | None = None
+    """Threads: when the world's clock last saw activity (a message sent, an unarchive), see threads.py."""
 
     @property
     def is_thread(self) -> bool:
@@ -200,6 +204,9 @@ class InteractionRecord:
     guild_id: int | None
     payload: dict[str, Any]
     received_at: float
+    """The event loop's clock when the interaction was sent (the 3-second deadline is measured on it)."""
+    created_at: float = 0.0
+    """The world's clock when the interaction was sent (its token expires 15 minutes later)."""
     message_id: int | None = None
     callback: dict[str, Any] | None = None
     callback_delay: float | None = None

@@ -13,6 +13,7 @@ from . import limits
 from .http import Request, UnsupportedEndpoint
 from .payloads import member_json, user_json
 from .records import FakeChannel, FakeUser
+from .threads import ARCHIVE_DURATIONS
 
 if TYPE_CHECKING:
     from .world import FakeDiscord
@@ -117,9 +118,10 @@ class RestEndpoints:
     def edit_channel(self, req: Request) -> Any:
         channel = self._channel(req)
         body = req.body or {}
-        for key in ("name", "archived", "locked", "auto_archive_duration"):
-            if key in body:
-                setattr(channel, key, body[key])
+        if channel.is_thread:
+            self.world.thread_life.edit(channel, body, req.method, req.path)
+        elif "name" in body:
+            channel.name = body["name"]
         return self.world._channel_json(channel)
 
     def delete_channel(self, req: Request) -> Any:
@@ -152,6 +154,9 @@ class RestEndpoints:
         )
         if not 1 <= len(thread.name) <= 100:
             self.world._error("limits", f"thread name must be 1–100 chars, got {len(thread.name)}")
+        if thread.auto_archive_duration not in ARCHIVE_DURATIONS:
+            self.world._error("limits", f"auto_archive_duration must be one of {ARCHIVE_DURATIONS}")
+        self.world.thread_life.opened(thread)
         self.world.channels[thread_id] = thread
         return self.world._channel_json(thread, self.world._bot_permissions(thread))
 
@@ -180,6 +185,7 @@ class RestEndpoints:
 
     def add_thread_member(self, req: Request) -> Any:
         thread = self._thread(req)
+        self.world.thread_life.before_edit(thread, req.method, req.path)
         thread.members.add(self._user(req, req.int_arg("user_id")).id)
         return None
 
@@ -200,8 +206,6 @@ class RestEndpoints:
         parent = self.world.channels.get(channel.parent_id or 0, channel)
         if not parent.can_send:
             raise self._fail(req, 403, 50013, "Missing Permissions")
-        if channel.is_thread:
-            channel.archived = False  # posting in an archived (unlocked) thread unarchives it
         return channel
 
     def create_message(self, req: Request) -> Any:
@@ -222,6 +226,7 @@ class RestEndpoints:
 
     def edit_message(self, req: Request) -> Any:
         msg = self._own_message(req)
+        self.world.old_edits.check(msg, req.method, req.path)
         edited = self.world._edit(msg, dict(req.body or {}), req.uploads, kind="edit", rec=None)
         return self.world._message_json(edited)
 

@@ -20,6 +20,7 @@ import dataclasses
 import functools
 import itertools
 import mimetypes
+import time
 import traceback
 from typing import Any, Callable, Coroutine, Iterator, TypeVar
 
@@ -30,6 +31,7 @@ from discord.webhook.async_ import AsyncWebhookAdapter, async_context
 from . import limits
 from .capture import LOG_SINK, wrap_client_errors, wrap_tree_errors, wrap_view_errors
 from .commands import AttachmentUpload, Resolvers, build_call
+from .expiry import OldEdits, token_expired
 from .http import DiscordError, Request, Router, UnsupportedEndpoint, Upload, decode, split_url
 from .idle import TaskRegistry, install_task_factory
 from .payloads import (
@@ -63,6 +65,7 @@ from .records import (
 )
 from .ratelimits import RateLimiter, RateLimitHit
 from .rest import RestEndpoints
+from .threads import ThreadLife
 from .transport import FakeResponse, FakeSession, connect
 
 BOT_TOKEN = "fakediscord.bot.token"
@@ -92,11 +95,15 @@ class FakeDiscord:
         timer_horizon: float = 0.0,
         rate_limit_scale: float = 1.0,
         global_rate_limit: int = 50,
+        clock: Callable[[], float] = time.time,
     ) -> None:
         """`rate_limit_scale` multiplies every rate-limit window (1.0: Discord's figures; tests use a
         fraction so that discord.py's waits stay short); `global_rate_limit` is the bot's requests per
         global window (Discord's default 50 per second)."""
-        self.ids = Snowflakes()
+        self.clock = clock
+        """The world's time (epoch seconds): snowflakes, thread archiving, token expiry. E2e tests give the
+        bot's fake clock here (tests/e2e/driver.py), so moving it ages threads and tokens too."""
+        self.ids = Snowflakes(self.now)
         self.bot_user = FakeUser(bot_id, bot_name, bot=True)
         self.owner = FakeUser(owner_id, "owner")
         self.users: dict[int, FakeUser] = {bot_id: self.bot_user, owner_id: self.owner}
@@ -130,6 +137,11 @@ class FakeDiscord:
         self._router = Router([template for _, template in self._rest.routes]
                               + [CALLBACK, FOLLOWUP, ORIGINAL, WEBHOOK_MESSAGE])
         self.ratelimits = RateLimiter(rate_limit_scale, global_rate_limit)
+        self.thread_life = ThreadLife(self)
+        self.old_edits = OldEdits(self)
+
+    def now(self) -> float:
+        return self.clock()
 
     # ------------------------------------------------------------------ building the world
 
@@ -273,6 +285,7 @@ class FakeDiscord:
         `forged` sends option values no real client would (out of range, not among the choices)."""
         user = self.user(user)
         channel, guild = self._where(user, channel_id, guild_id)
+        self.thread_life.before_command(channel)
         call = build_call(
             self._require_bot().tree,
             command,
@@ -434,6 +447,7 @@ class FakeDiscord:
             guild_id=guild_id,
             payload=payload,
             received_at=asyncio.get_running_loop().time(),
+            created_at=self.now(),
             message_id=message.id if message is not None else None,
         )
 
@@ -598,6 +612,8 @@ class FakeDiscord:
         if (req.method, req.template) == ("POST", CALLBACK):
             return self._callback(self._interaction_for(req, by_id=True), req)
         rec = self._interaction_for(req, by_id=False)
+        if token_expired(self, rec):
+            raise self.reject(req.method, req.path, 404, 10015, "Unknown Webhook")
         if req.template == FOLLOWUP and req.method == "POST":
             return self._followup(rec, req)
         if req.template == ORIGINAL:
@@ -713,6 +729,8 @@ class FakeDiscord:
     ) -> RecordedMessage:
         path = f"/channels/{channel.id}/messages"
         self._validated(limits.check_message(body, _sizes(uploads)), "POST", path)
+        if not ephemeral:
+            self.thread_life.before_send(channel, "POST", path)
         msg = RecordedMessage(
             id=self.ids.next(),
             channel_id=channel.id,
@@ -746,6 +764,8 @@ class FakeDiscord:
     ) -> RecordedMessage:
         path = f"/channels/{old.channel_id}/messages/{old.id}"
         self._validated(limits.check_message(body, _sizes(uploads)), "PATCH", path)
+        if not old.ephemeral and not old.loading:
+            self.thread_life.before_edit(self.channels[old.channel_id], "PATCH", path)
         changes: dict[str, Any] = {}
         if "content" in body:
             changes["content"] = body["content"] or ""
@@ -830,7 +850,7 @@ class FakeDiscord:
     # ------------------------------------------------------------------ JSON views of world objects
 
     def _message_json(self, msg: RecordedMessage) -> dict[str, Any]:
-        data = message_json(msg, edited=msg.kind == "edit")
+        data = message_json(msg, edited_at=self.now() if msg.kind == "edit" else None)
         rec = self._interactions_by_id.get(msg.interaction_id or 0)
         if rec is not None:
             data["interaction_metadata"] = interaction_metadata(rec.id, rec.type, rec.user)
@@ -840,7 +860,7 @@ class FakeDiscord:
 
     def _channel_json(self, channel: FakeChannel, permissions: int | None = None) -> dict[str, Any]:
         recipient = self.users.get(channel.recipient_id or 0)
-        return channel_json(channel, recipient=recipient, permissions=permissions)
+        return channel_json(self.thread_life.current(channel), recipient=recipient, permissions=permissions)
 
     def _member_permissions(self, user: FakeUser, guild_id: int | None = None) -> int:
         """The user's permissions in that server: its own grant if given, else their default."""

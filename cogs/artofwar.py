@@ -34,7 +34,7 @@ from tabletop import announce
 from tabletop.bot import TabletopBot
 from tabletop.deck_book import DeckBook, play_deck
 from tabletop.i18n import lang, ls, say, tr
-from tabletop.interactions import cooled_down, refusals, send_ephemeral
+from tabletop.interactions import cooled_down, late_answer, refusals, send_ephemeral
 from tabletop.lobby_ui import create_lobby
 from tabletop.options import option_choices
 from tabletop.packages import GamePackage, declare, rules_files
@@ -148,7 +148,7 @@ class ArtOfWar(commands.Cog):
         await interaction.response.defer(ephemeral=True, thinking=True)
         ctx = RenderContext(locale, ())
         pages = await self.bot.static_images.get(("artofwar cards", locale, tuple(EDITION.kings)), cards_pages, ctx)
-        await interaction.followup.send(files=announce.page_files(pages, "artofwar-cards"), ephemeral=True)
+        await late_answer(interaction, files=announce.page_files(pages, "artofwar-cards"))
 
     @artofwar.command(name="prefs", description=ls("Answer response windows automatically when nothing can respond",
                                                     "対応できないときの対応の機会に自動で答える"))

@@ -17,7 +17,7 @@ from renderers.wallofwar import RENDERER
 from renderers.wallofwar_cards import all_card_ids, cards_pages
 from tabletop import announce
 from tabletop.bot import TabletopBot
-from tabletop.interactions import cooled_down, refusals
+from tabletop.interactions import cooled_down, late_answer, refusals
 from tabletop.lobby_ui import create_lobby
 from tabletop.i18n import lang, ls
 from tabletop.options import option_choices, player_choices
@@ -65,7 +65,7 @@ class WallOfWar(commands.Cog):
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
         pages = await self.bot.static_images.get(("wallofwar cards", locale, all_card_ids()), cards_pages, RenderContext(locale, ()))
-        await interaction.followup.send(files=announce.page_files(pages, "wallofwar-cards"), ephemeral=True)
+        await late_answer(interaction, files=announce.page_files(pages, "wallofwar-cards"))
 
 
 PACKAGE = declare(GamePackage(game=GAME, renderer=RENDERER, rules=rules_files(GAME_ID), private_images=True))

@@ -39,7 +39,7 @@ from tabletop import announce
 from tabletop.bot import TabletopBot
 from tabletop.deck_book import DeckBook, play_deck
 from tabletop.i18n import lang, ls, say
-from tabletop.interactions import cooled_down, refusals as refused, send_ephemeral
+from tabletop.interactions import cooled_down, late_answer, refusals as refused, send_ephemeral
 from tabletop.lobby_ui import create_lobby
 from tabletop.options import option_choices
 from tabletop.packages import GamePackage, declare, rules_files
@@ -260,7 +260,7 @@ class Walpurgis(commands.Cog):
             else:
                 pages = await self.bot.static_images.get(("walpurgis cards", locale, character, tuple(EDITION.cards)),
                                                          cards_pages, ctx, character)
-            await interaction.followup.send(files=announce.page_files(pages, "walpurgis-cards"), ephemeral=True)
+            await late_answer(interaction, files=announce.page_files(pages, "walpurgis-cards"))
 
     # ---- the deck builder ------------------------------------------------------------------------------
 

@@ -20,7 +20,7 @@ from renderers.warchest import RENDERER
 from renderers.warchest_units import units_pages
 from tabletop import announce
 from tabletop.bot import TabletopBot
-from tabletop.interactions import cooled_down, refusals, send_ephemeral
+from tabletop.interactions import cooled_down, late_answer, refusals, send_ephemeral
 from tabletop.lobby_ui import create_lobby
 from tabletop.i18n import lang, ls, tr
 from tabletop.options import option_choices, player_choices
@@ -83,8 +83,7 @@ class WarChest(commands.Cog):
         ctx = RenderContext(locale, ())
         key = ("warchest units", locale, tuple(units), printing)
         pages = await self.bot.static_images.get(key, partial(units_pages, royal_guard=printing), units, ctx)
-        await interaction.followup.send(embed=announce.rules_embed(GAME_ID, locale), files=announce.page_files(pages, "warchest-units"),
-                                        ephemeral=True)
+        await late_answer(interaction, embed=announce.rules_embed(GAME_ID, locale), files=announce.page_files(pages, "warchest-units"))
 
     @warchest.command(name="prefs", description=ls("Answer Royal Guard attacks automatically", "近衛隊への攻撃に自動で答える"))
     @app_commands.describe(royal_guard=ls("When your Royal Guard is attacked", "自分の近衛隊が攻撃されたとき"))

@@ -19,7 +19,7 @@ from renderers.wunderkammer_cards import cards_pages, cards_text
 from tabletop import announce
 from tabletop.bot import TabletopBot
 from tabletop.i18n import lang, ls
-from tabletop.interactions import cooled_down, refusals
+from tabletop.interactions import cooled_down, late_answer, refusals
 from tabletop.lobby_ui import create_lobby
 from tabletop.options import option_choices, player_choices
 from tabletop.packages import GamePackage, declare, rules_files
@@ -67,7 +67,7 @@ class Wunderkammer(commands.Cog):
         await interaction.response.defer(ephemeral=True, thinking=True)
         ctx = RenderContext(locale, ())
         pages = await self.bot.static_images.get(("wunderkammer cards", locale), cards_pages, ctx)
-        await interaction.followup.send(cards_text(ctx), files=announce.page_files(pages, "wunderkammer-cards"), ephemeral=True)
+        await late_answer(interaction, content=cards_text(ctx), files=announce.page_files(pages, "wunderkammer-cards"))
 
 
 PACKAGE = declare(GamePackage(game=GAME, renderer=RENDERER, rules=rules_files(GAME_ID), private_images=True))

@@ -18,7 +18,7 @@ from engine.core.export import export_match
 from tabletop.ai_seats import ai_name, is_ai, level_of
 from tabletop.history_ui import chosen_game
 from tabletop.i18n import lang, text, tr
-from tabletop.interactions import bot_of
+from tabletop.interactions import bot_of, late_answer
 from tabletop.service import game_of, match_of
 
 
@@ -36,4 +36,4 @@ async def export_game(interaction: discord.Interaction, game_id: int | None) -> 
     file = discord.File(io.BytesIO(payload), filename=f"{record.game_type}-{record.id}.json")
     locale = lang(interaction.locale)
     content = tr("afterplay.export_done", locale, game=game_of(record).name.get(locale), id=record.id)
-    await interaction.followup.send(content, file=file, ephemeral=True, allowed_mentions=discord.AllowedMentions.none())
+    await late_answer(interaction, content=content, file=file, allowed_mentions=discord.AllowedMentions.none())

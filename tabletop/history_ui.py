@@ -17,7 +17,7 @@ import discord
 from engine.core.errors import GameError
 from tabletop import announce, history, ids
 from tabletop.i18n import lang, text, tr
-from tabletop.interactions import bot_of, check_place, clip, guarded, send_ephemeral
+from tabletop.interactions import bot_of, check_place, clip, guarded, late_answer, send_ephemeral
 from tabletop.layout import Layout
 from tabletop.service import game_of, match_of
 from storage.base import GameRecord, LobbyError
@@ -94,7 +94,7 @@ async def open_log(interaction: discord.Interaction, game_id: int | None) -> Non
     record = await chosen_game(interaction, game_id)
     await interaction.response.defer(ephemeral=True, thinking=True)
     payload = await log_payload(interaction, record, None)
-    await interaction.followup.send(ephemeral=True, allowed_mentions=discord.AllowedMentions.none(), **payload)
+    await late_answer(interaction, allowed_mentions=discord.AllowedMentions.none(), **payload)
 
 
 class LogPage(discord.ui.DynamicItem[discord.ui.Button], template=ids.LOG_PAGE):
@@ -111,7 +111,7 @@ class LogPage(discord.ui.DynamicItem[discord.ui.Button], template=ids.LOG_PAGE):
         record = await clicked_game(interaction, self.game_id)
         await interaction.response.defer()
         payload = await log_payload(interaction, record, self.page)
-        await interaction.edit_original_response(**payload)
+        await late_answer(interaction, edit=True, needed=False, **payload)
 
 
 # ---- the replay ------------------------------------------------------------------------------------------
@@ -136,8 +136,7 @@ async def open_replay(interaction: discord.Interaction, game_id: int | None) -> 
     record = await chosen_game(interaction, game_id)
     await interaction.response.defer(ephemeral=True, thinking=True)
     content, files, view = await replay_payload(interaction, record, 0)
-    await interaction.followup.send(content=content, files=files, view=view, ephemeral=True,
-                                    allowed_mentions=discord.AllowedMentions.none())
+    await late_answer(interaction, content=content, files=files, view=view, allowed_mentions=discord.AllowedMentions.none())
 
 
 class ReplayStep(discord.ui.DynamicItem[discord.ui.Button], template=ids.REPLAY_STEP):
@@ -154,8 +153,8 @@ class ReplayStep(discord.ui.DynamicItem[discord.ui.Button], template=ids.REPLAY_
         record = await clicked_game(interaction, self.game_id)
         await interaction.response.defer()
         content, files, view = await replay_payload(interaction, record, self.step)
-        await interaction.edit_original_response(content=content, attachments=files, view=view,
-                                                 allowed_mentions=discord.AllowedMentions.none())
+        await late_answer(interaction, edit=True, needed=False, content=content, attachments=files, view=view,
+                          allowed_mentions=discord.AllowedMentions.none())
 
 
 DYNAMIC_ITEMS = (LogPage, ReplayStep)

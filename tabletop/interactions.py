@@ -49,15 +49,17 @@ def token_fresh(interaction: discord.Interaction) -> bool:
     return bot_of(interaction).service.now() - interaction.created_at.timestamp() < TOKEN_SECONDS
 
 
-async def late_answer(interaction: discord.Interaction, *, edit: bool = False, needed: bool = True, **payload: Any) -> None:
-    """A private answer after work that may have been slow: through the interaction while its token lasts
-    (a followup, or with `edit` the original response); after that by DM when the user needs it (a menu
-    to decide with, what they asked for), else dropped (a nicety the board already shows)."""
+async def late_answer(interaction: discord.Interaction, *, edit: bool = False, needed: bool = True, public: bool = False,
+                      **payload: Any) -> None:
+    """An answer after work that may have been slow: through the interaction while its token lasts (a
+    followup, private unless `public`, or with `edit` the original response); after that where the user
+    still sees it — in the channel when `public`, else by DM — when they need it (a menu to decide with,
+    what they asked for), or dropped (a nicety the board already shows)."""
     if token_fresh(interaction):
         if edit:
             await interaction.edit_original_response(**payload)
         else:
-            await interaction.followup.send(ephemeral=True, **payload)
+            await interaction.followup.send(ephemeral=not public, **payload)
         return
     if not needed:
         log.info("interaction %s: its token ran out; the reply is dropped", interaction.id)
@@ -66,10 +68,13 @@ async def late_answer(interaction: discord.Interaction, *, edit: bool = False, n
         payload["files"] = payload["attachments"]
     payload.pop("attachments", None)
     try:
-        channel = await bot_of(interaction).create_dm(interaction.user)
+        if public and interaction.channel_id is not None:
+            channel: discord.abc.Messageable = bot_of(interaction).get_partial_messageable(interaction.channel_id)
+        else:
+            channel = await bot_of(interaction).create_dm(interaction.user)
         await channel.send(**payload)
     except discord.HTTPException:
-        log.warning("interaction %s: its token ran out and the DM was refused; the reply is dropped", interaction.id,
+        log.warning("interaction %s: its token ran out and the message was refused; the reply is dropped", interaction.id,
                     exc_info=True)
 
 

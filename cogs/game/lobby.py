@@ -14,7 +14,7 @@ from engine import registry
 from engine.core.errors import GameError
 from tabletop import announce, views
 from tabletop.bot import TabletopBot
-from tabletop.interactions import admin_here, check_place, clip, refusals, send_ephemeral
+from tabletop.interactions import admin_here, check_place, clip, late_answer, refusals, send_ephemeral
 from tabletop.lobby_ui import create_lobby
 from tabletop.outbox import deliver_pending
 from tabletop.publish import after_commit
@@ -149,7 +149,7 @@ class LobbyCommands:
             file = await announce.render_file("board", record, match, None, locale, names)
             lines = announce.status_lines(record, match, locale, announce.text_names(names))
             content = "\n".join(lines + [announce.jump_url(record, record.board_message_id)])
-            await interaction.followup.send(**announce.dm_kwargs(content, file, None), ephemeral=True)
+            await late_answer(interaction, **announce.dm_kwargs(content, file, None))
 
     @GAME.command(name="hand", description=ls("Your private information (only you see it)", "自分だけの非公開情報を見る"))
     @app_commands.describe(game=ls("Game number (default: this thread's game)", "ゲーム番号(省略時はこのスレッドのゲーム)"))

@@ -19,7 +19,7 @@ from renderers.standings import rating_chart
 from renderers.worker import encoded_pages
 from tabletop import announce
 from tabletop.i18n import lang, text, tr
-from tabletop.interactions import bot_of, clip, send_ephemeral
+from tabletop.interactions import bot_of, clip, late_answer, send_ephemeral
 from tabletop.leagues.profile import leaderboard, profile
 from tabletop.publish import after_commit
 from tabletop.leagues.ratings import DISPLAY_BASE
@@ -124,7 +124,7 @@ async def standings(interaction: discord.Interaction, league_id: int | None) -> 
     await interaction.response.defer(thinking=True)
     content, file = await standings_payload(bot_of(interaction), league, lang(interaction.locale),
                                             final=league.status == "finished")
-    await interaction.followup.send(content, file=file, allowed_mentions=discord.AllowedMentions.none())
+    await late_answer(interaction, public=True, content=content, file=file, allowed_mentions=discord.AllowedMentions.none())
 
 
 async def schedule(interaction: discord.Interaction) -> None:
@@ -229,7 +229,7 @@ async def stats(interaction: discord.Interaction, member: discord.abc.User | Non
         caption = tr("league.chart_caption", locale, games=len(found.history[charted]))
         (data,) = await announce.render_job(interaction.guild_id, encoded_pages, rating_chart, title, values, caption)
         kwargs["file"] = discord.File(io.BytesIO(data), filename=f"rating-{user.id}-{charted}.{IMAGE_SUFFIX}")
-    await interaction.followup.send(clip("\n".join(lines)), allowed_mentions=discord.AllowedMentions.none(), **kwargs)
+    await late_answer(interaction, public=True, content=clip("\n".join(lines)), allowed_mentions=discord.AllowedMentions.none(), **kwargs)
 
 
 async def leaderboard_reply(interaction: discord.Interaction, game: str) -> None:

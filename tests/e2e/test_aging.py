@@ -11,8 +11,9 @@ import pytest
 
 from tabletop import announce, ids, publish
 from tabletop.service import match_of
+from tabletop.throttle import StaticImages
 from tests.e2e.conftest import ALICE, CAROL
-from tests.e2e.driver import Table
+from tests.e2e.driver import CHANNEL, GUILD, Table
 from tests.fakediscord import ArchivedThread, FakeChannel
 
 TOKEN = 15 * 60
@@ -89,14 +90,19 @@ async def test_a_board_older_than_the_edit_window_is_posted_anew_not_edited(tabl
 
 @pytest.fixture
 def slow_renders(table: Table, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Every image waits in the render queue longer than a token lives."""
-    render = announce.render_file
+    """Every image (a game's view, a card sheet) waits in the render queue longer than a token lives."""
+    render, static = announce.render_file, StaticImages.get
 
     async def slow(*args: Any, **kwargs: Any) -> Any:
         table.clock.advance(TOKEN)
         return await render(*args, **kwargs)
 
+    async def slow_static(*args: Any, **kwargs: Any) -> Any:
+        table.clock.advance(TOKEN)
+        return await static(*args, **kwargs)
+
     monkeypatch.setattr(announce, "render_file", slow)
+    monkeypatch.setattr(StaticImages, "get", slow_static)
 
 
 @pytest.mark.usefixtures("slow_renders")
@@ -119,6 +125,17 @@ async def test_a_slow_picker_or_private_view_comes_by_dm(table: Table) -> None:
     await table.world.click(user, board, ids.info(game_id))
     assert table.world.dms_to(user)[-1].files
     assert refused(table, 10015) == [] and table.world.ephemerals_for(user)[-1].loading
+
+
+@pytest.mark.usefixtures("slow_renders")
+@pytest.mark.parametrize("command", ["game show", "game replay", "warchest rules", "wallofwar cards"])
+async def test_a_slow_image_a_command_asked_for_comes_by_dm(table: Table, command: str) -> None:
+    game_id = await table.start_game(ALICE, [CAROL], "highcard")
+    options = {"game": game_id} if command.startswith("game") else {}
+    before = len(table.world.dms_to(CAROL))
+    await table.world.slash(CAROL, command, options, channel_id=CHANNEL, guild_id=GUILD)
+    assert len(table.world.dms_to(CAROL)) == before + 1 and table.world.dms_to(CAROL)[-1].files
+    assert refused(table, 10015) == []
 
 
 @pytest.mark.usefixtures("slow_renders")

@@ -17,6 +17,10 @@
 
 Every entry point settles: it returns once every task the bot started is done or waiting on a user
 (view.wait, wait_for) or a timer. Every outgoing payload and the command tree pass limits.py.
+
+The world ages on `FakeDiscord(clock=...)` (epoch seconds; e2e tests share the bot's FakeClock): threads
+archive when idle (threads.py: 50083, `ArchivedThread` for a command typed there), interaction tokens expire
+after 15 minutes and hour-old messages take few edits (expiry.py: 10015, 30046).
 """
 
 from .commands import AttachmentUpload

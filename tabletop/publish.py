@@ -7,8 +7,8 @@ preferences give), committing each, then publishes the whole chain once:
 
 - the board: a new thread message with the position when the decision passes to someone else
   (mentioning exactly those seats); otherwise the current board message gets the new lines in place and
-  keeps its picture, so a player who continues (a follow-up, a chain of attacks) or a window answered
-  seat by seat neither floods the thread nor re-sends the image;
+  keeps its picture, below a line saying the picture stops there, so a player who continues (a follow-up,
+  a chain of attacks) or a window answered seat by seat neither floods the thread nor re-sends the image;
 - one DM per seat that now has to decide, carrying its private image and lines and the decision's menu;
 - the actor's own private reply: what was done, and the next menu if they are still to decide.
 
@@ -259,7 +259,7 @@ async def post_board(
     # An edit notifies nobody, so while a board is updated in place every awaited seat keeps its mention.
     shown = people(record, match.awaited_seats()) if update else pinged
     status = announce.status_lines(record, match, locale, tnames, shown)
-    log_text = "\n".join(filter(None, [record.board_log if update else "", *lines]))
+    log_text = "\n".join(filter(None, [picture_mark(record.board_log, locale) if update else "", *lines]))
     content = tail_clip(log_text, "\n".join(status))
     view = views.rematch_view(record.id, locale) if match.finished else views.board_view(record.id, locale)
     mentions = discord.AllowedMentions(everyone=False, roles=False, replied_user=False,
@@ -289,6 +289,17 @@ async def post_board(
         return None
     await bot.store.set_messages(record.id, board_log=log_text or " ")
     return message.id
+
+
+def picture_mark(board_log: str | None, locale: str) -> str:
+    """The board's log before lines are added in place, with the line saying its picture stops there.
+
+    An update in place keeps the picture of the position the board was posted at (the next handover posts
+    the new one), so the first update marks where the picture stops. Measured over whole games of every
+    game, re-drawing it at each update instead would upload more image bytes to the thread than the whole
+    game's other boards (see tests/e2e/test_aging.py)."""
+    mark, board_log = tr("game.picture_before", locale), (board_log or "").strip()
+    return board_log if mark in board_log else "\n".join(filter(None, [board_log, mark]))
 
 
 async def _board_image(record: GameRecord, match: Match, locale: str, names: dict[int, str]) -> discord.File | None:

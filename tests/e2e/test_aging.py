@@ -9,7 +9,9 @@ from typing import Any
 
 import pytest
 
+from engine.core.types import Event, T
 from tabletop import announce, ids, publish
+from tabletop.i18n import tr
 from tabletop.service import match_of
 from tabletop.throttle import StaticImages
 from tests.e2e.conftest import ALICE, CAROL
@@ -69,6 +71,21 @@ async def test_a_board_updated_in_place_in_a_thread_archived_meanwhile_reopens_i
     assert not thread_of(table, record.thread_id).archived
     assert table.world.message(board.id).kind == "edit"
     assert table.world.messages_in(record.thread_id or 0)[-1].id == board.id
+
+
+async def test_a_board_updated_in_place_marks_where_its_picture_stops(table: Table) -> None:
+    game_id = await table.start_game(ALICE, [CAROL], "highcard")
+    record = await table.record(game_id)
+    posted = table.world.message(record.board_message_id or 0)
+    match = match_of(record)
+    for line in ("一手目", "二手目"):  # the same seat goes on twice
+        await table.world.run(publish.post_board(table.bot, await table.record(game_id), match, [Event(T(line, line))], ()))
+    board = table.world.message(posted.id)
+    lines = board.content.splitlines()
+    mark = tr("game.picture_before", "ja")  # the server's language
+    assert lines.count(mark) == 1 and lines.index(mark) < lines.index("一手目") < lines.index("二手目")
+    assert set(lines[:lines.index(mark)]) <= set(posted.content.splitlines())
+    assert board.attachments == posted.attachments  # the picture is kept, not re-sent
 
 
 async def test_a_board_older_than_the_edit_window_is_posted_anew_not_edited(table: Table, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import gc
 import os
 import random
@@ -24,7 +25,7 @@ import statistics
 import tempfile
 import time
 from pathlib import Path
-from typing import Any
+from typing import Any, Awaitable, Callable
 
 from renderers.toolkit import IMAGE_SUFFIX
 from tabletop.bot import calm_garbage_collector
@@ -110,9 +111,47 @@ class StepProbe:
         asyncio.events.Handle._run = self._original  # type: ignore[method-assign]  # noqa: SLF001
 
 
-def board_times(world: FakeDiscord, sizes: dict[int, int]) -> dict[str, float]:
+class Doorbell:
+    """Rings when the bot posts or edits a message in a channel: what wakes a player is what would notify one
+    (the board in the game's thread changing), not reading the database every few milliseconds, which on one
+    event loop and one database thread would be charged to the bot."""
+
+    WAKE_ANYWAY = 1.0
+    """A waiting player looks again after this long even if nothing rang (a safety net, never needed)."""
+
+    def __init__(self) -> None:
+        self._rings: dict[int, int] = {}
+        self._events: dict[int, asyncio.Event] = {}
+
+    def ring(self, channel: int) -> None:
+        self._rings[channel] = self._rings.get(channel, 0) + 1
+        event = self._events.pop(channel, None)
+        if event is not None:
+            event.set()
+
+    def ring_all(self) -> None:
+        for channel in list(self._events):
+            self.ring(channel)
+
+    def listener(self, channel: int) -> Callable[[], Awaitable[None]]:
+        """A wait that returns at the next ring of `channel` after the previous wait returned (a ring while the
+        player was looking is not lost)."""
+        heard = [self._rings.get(channel, 0)]
+
+        async def wait() -> None:
+            if self._rings.get(channel, 0) == heard[0]:
+                event = self._events.setdefault(channel, asyncio.Event())
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(event.wait(), self.WAKE_ANYWAY)
+            heard[0] = self._rings.get(channel, 0)
+
+        return wait
+
+
+def record_messages(world: FakeDiscord, sizes: dict[int, int], bell: Doorbell) -> dict[str, float]:
     """Wrap the fake's message recording: when each board file (game, version) first appeared, and the size
-    of each image posted in a thread (by attachment id, so an edit keeping it is not counted twice)."""
+    of each image posted in a thread (by attachment id, so an edit keeping it is not counted twice); ring
+    the channel of every message."""
     seen: dict[str, float] = {}
     original = world._commit  # noqa: SLF001 - the harness's single recording point
 
@@ -122,7 +161,9 @@ def board_times(world: FakeDiscord, sizes: dict[int, int]) -> dict[str, float]:
                 seen.setdefault(file.filename, time.perf_counter())
                 if not msg.ephemeral:
                     sizes[file.id] = file.size
-        return original(msg, rec)
+        result = original(msg, rec)
+        bell.ring(msg.channel_id)
+        return result
 
     world._commit = recording  # type: ignore[method-assign]  # noqa: SLF001
     return seen
@@ -147,13 +188,16 @@ def children_cpu() -> dict[int, float]:
 
 
 async def player(table: Table, game_id: int, user: int, rng: random.Random, clicks: dict[str, float],
-                 budget: list[int]) -> None:
+                 budget: list[int], bell: Doorbell, thread: int) -> None:
     """Take every turn this user is awaited for, until the game ends or the action budget is spent."""
+    wake = bell.listener(thread)
     while budget[0] > 0:
-        turn = await table.await_turn(game_id, user, stop=lambda: budget[0] <= 0)
+        turn = await table.await_turn(game_id, user, stop=lambda: budget[0] <= 0, wake=wake)
         if turn is None:
             return
         budget[0] -= 1
+        if budget[0] <= 0:
+            bell.ring_all()  # the others stop waiting now, not a safety net later
         before = turn[0].version
         clicked = time.perf_counter()
         try:
@@ -173,23 +217,26 @@ async def measure(games: int, actions: int) -> dict[str, float]:
             await table.boot()
             await table.bot.render_pool.start()  # the workers' warm-up is not part of any action
             calm_garbage_collector()
-            seats: list[tuple[int, int]] = []
+            seats: list[tuple[int, int, int]] = []
             for index in range(games):
                 kind, count = ("warchest", 2) if index % 2 == 0 else ("wallofwar", 3)
                 users = [1000 + index * 10 + seat for seat in range(count)]
                 for user in users:
                     world.add_user(user, f"p{user}")
                 game_id = await table.start_game(users[0], users[1:], kind)
-                seats += [(game_id, user) for user in users]
+                thread = (await table.record(game_id)).thread_id or CHANNEL
+                seats += [(game_id, user, thread) for user in users]
             sizes: dict[int, int] = {}
-            shown = board_times(world, sizes)
+            bell = Doorbell()
+            shown = record_messages(world, sizes, bell)
             clicks: dict[str, float] = {}
             budget = [actions]
             stop = asyncio.Event()
             probe = LagProbe()
             lag_task = asyncio.create_task(probe.run(stop))
             start, cpu, workers = time.perf_counter(), time.process_time(), children_cpu()
-            await asyncio.gather(*(player(table, game_id, user, random.Random(user), clicks, budget) for game_id, user in seats))
+            await asyncio.gather(*(player(table, game_id, user, random.Random(user), clicks, budget, bell, thread)
+                                   for game_id, user, thread in seats))
             elapsed = time.perf_counter() - start
             cpu = time.process_time() - cpu
             workers_cpu = sum(spent - workers.get(pid, 0.0) for pid, spent in children_cpu().items())

@@ -10,7 +10,7 @@ import random
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, Sequence
+from typing import Awaitable, Callable, Sequence
 
 from engine import registry
 from engine.core.match import Match
@@ -95,9 +95,12 @@ class Table:
         return game_id
 
     async def await_turn(self, game_id: int, user: int, poll: float = 0.005,
-                         stop: Callable[[], bool] = lambda: False) -> tuple[Match, int] | None:
+                         stop: Callable[[], bool] = lambda: False,
+                         wake: Callable[[], Awaitable[object]] | None = None) -> tuple[Match, int] | None:
         """Wait until `user` must decide in this game: (match, seat), or None once the game is over (or
-        `stop()` says the caller is done waiting)."""
+        `stop()` says the caller is done waiting). Between looks it sleeps `poll` seconds, or awaits
+        `wake()` (a load test wakes a player when the game's thread changes, as a notification would,
+        instead of reading the database 200 times a second per seat)."""
         while not stop():
             record = await self.record(game_id)
             if record.status != "active":
@@ -106,7 +109,7 @@ class Table:
             seat = record.seat_of(user)
             if seat is not None and seat in match.awaited_seats():
                 return match, seat
-            await asyncio.sleep(poll)
+            await (wake() if wake is not None else asyncio.sleep(poll))
         return None
 
     def latest_board(self, record: GameRecord) -> RecordedMessage:

@@ -64,7 +64,7 @@ async def test_whole_game_with_two_custom_decks_chosen_privately(table: Table) -
     log = [(entry.seat, entry.action) for entry in await table.bot.store.actions(game_id)]
     assert log == [(0, f"deck:{ALICE_DECK}"), (1, f"deck:{CAROL_DECK}")]
 
-    actions = await table.play_to_end(game_id, random.Random(14), restart_at=30)
+    actions = await table.play_to_end(game_id, random.Random(15), restart_at=30)
     record = await table.record(game_id)
     assert record.status == "finished" and actions > 30
     state = Match.from_json(GAME, record.state or {}).state

@@ -16,6 +16,7 @@ from typing import Literal
 
 from PIL import Image, ImageDraw
 
+from renderers import scripts
 from renderers.fonts import bold_stroke, drawable, font
 from renderers.palette import INK, RGB
 
@@ -51,7 +52,10 @@ def text_width(text: str, size: int, *, bold: bool = False) -> int:
     the same prefixes again on every redraw of the same card or label.
     """
     extra = 2 * bold_stroke(size) if bold else 0
-    return math.ceil(sum(_advance(char, size) for char in drawable(text))) + extra
+    line = drawable(text)
+    if not scripts.simple(line):  # a name in another script: shaped runs of several faces
+        return math.ceil(scripts.line_width(line, size)) + extra
+    return math.ceil(sum(_advance(char, size) for char in line)) + extra
 
 
 @lru_cache(maxsize=16384)
@@ -131,7 +135,7 @@ def wrap_text(
 ) -> tuple[str, ...]:
     """Lines of `text` no wider than `max_width` px; with `max_lines`, the last one ends in "…".
 
-    Explicit newlines are kept. An empty string gives one empty line. Characters the font lacks are
+    Explicit newlines are kept. An empty string gives one empty line. Characters no font has are
     dropped. Cached, as boards redraw the same texts every move.
     """
     text = drawable(text)
@@ -187,7 +191,7 @@ def draw_text(
     `anchor` places the whole block: first letter l/m/r (left, centre, right — lines are aligned the
     same way), second letter t/m/b (top, middle, bottom). With `max_width` the text wraps (Japanese by
     character, English by word); with `max_lines` too, the last line ends in "…" when text is cut.
-    Characters the font lacks (emoji in player names) are dropped rather than drawn as empty boxes.
+    Characters no font has are dropped rather than drawn as empty boxes.
     """
     if len(anchor) != 2 or anchor[0] not in "lmr" or anchor[1] not in "tmb":
         raise ValueError(f"anchor must be one of l/m/r followed by t/m/b, got {anchor!r}")
@@ -229,6 +233,8 @@ def _line_mask(line: str, size: int, anchor: str, stroke: float) -> tuple[Image.
     every call), while most lines (hex labels, card titles and texts, names, counters) repeat from one
     board to the next.
     """
+    if not scripts.simple(line):
+        return scripts.line_mask(line, size, anchor, stroke)
     face = font(size)
     box = face.getbbox(line, anchor=anchor, stroke_width=stroke)
     left, top, right, bottom = math.floor(box[0]), math.floor(box[1]), math.ceil(box[2]), math.ceil(box[3])

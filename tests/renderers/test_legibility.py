@@ -18,12 +18,14 @@ from __future__ import annotations
 import importlib
 import pkgutil
 import re
+import unicodedata
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 import pytest
-from PIL import Image, ImageDraw
+from fontTools.ttLib import TTFont
+from PIL import Image, ImageChops, ImageDraw
 
 from engine import registry
 from engine.core.match import Match
@@ -32,10 +34,11 @@ from engine.walpurgis.cards import EDITION as WALPURGIS
 from engine.warchest.board import BOARDS
 from engine.warchest.units import ROYAL, UNIT_IDS
 import renderers
-from renderers import artofwar_cards, for_game, walpurgis_cards, wallofwar_cards, wunderkammer_cards
+from renderers import artofwar_cards, for_game, scripts, walpurgis_cards, wallofwar_cards, wunderkammer_cards
 from renderers import text as text_module
 from renderers import toolkit as tk
 from renderers.base import GameRenderer, RenderContext
+from renderers.fonts import JOINERS, face_path
 from renderers.kinds import IMAGE_KINDS
 from renderers.names import display_name
 from renderers.pages import max_height
@@ -246,3 +249,28 @@ def test_every_sheet_and_chart_is_readable_on_a_phone(kind: str, locale: str, dr
             assert img.height <= max_height(img.width), f"{img.size}: taller than a phone shows at full width"
             assert img.height != img.width
     check(drawn)
+
+
+# --------------------------------------------------------------------------- names in every script
+
+
+@pytest.mark.parametrize("raw", RAW_NAMES)
+def test_awkward_names_are_drawn_with_their_own_glyphs(raw: str) -> None:
+    """An emoji-only name is drawn as its emoji and an Arabic one in Arabic, not as "P1": every letter,
+    digit, symbol and emoji of the name is kept (only invisible characters and blank fillers go), each
+    run is drawn with a face whose character map has it, and the drawing is not the placeholder's."""
+    shown = display_name(raw, 0)
+    assert shown != "P1"
+    seen = unicodedata.normalize("NFC", raw)
+    if shown.endswith("…"):  # a long name is clipped by its width
+        assert seen.startswith(shown[:-1])
+    else:
+        assert all(char in shown for char in seen if unicodedata.category(char)[0] in "LNSP" and char != "\u3164")
+    for run in scripts.runs(shown):
+        with TTFont(str(face_path(run.face)), lazy=True) as ttf:
+            cmap = ttf.getBestCmap()
+        assert all(ord(char) in cmap for char in run.text if char not in JOINERS), (run, face_path(run.face).name)
+    name, placeholder = tk.new_canvas(60, 400), tk.new_canvas(60, 400)
+    tk.draw_text(name, (4, 4), shown, tk.SIZE_BODY)
+    tk.draw_text(placeholder, (4, 4), "P1", tk.SIZE_BODY)
+    assert ImageChops.difference(name, placeholder).getbbox() is not None

@@ -13,7 +13,17 @@ from PIL import Image, ImageChops, ImageDraw, ImageStat
 from engine.core.types import Event, Outcome, T
 from renderers import toolkit as tk
 from renderers.base import RenderContext
-from renderers.fonts import LICENSE_PATH, bold_stroke, drawable, font, font_path, missing_glyphs
+from renderers.fonts import (
+    FALLBACK_DIR,
+    FALLBACKS,
+    LICENSE_PATH,
+    bold_stroke,
+    drawable,
+    fallback_file,
+    font,
+    font_path,
+    missing_glyphs,
+)
 from renderers.palette import (
     BACKGROUND,
     INK,
@@ -53,18 +63,19 @@ def test_font_draws_japanese_not_notdef_boxes() -> None:
     assert _mask("戦") != _mask("争")
 
 
-def test_missing_glyphs_reports_what_the_font_cannot_draw() -> None:
+def test_missing_glyphs_reports_what_no_font_can_draw() -> None:
     assert missing_glyphs("戦争 War Chest 0123456789 ×→…・「」（）！？●▲■◆★") == ""
-    assert missing_glyphs("騎兵⚔と♛") == "⚔♛"
+    assert missing_glyphs("騎兵⚔と🎲 علي") == "", "emoji and Arabic come from the fallback faces"
+    assert missing_glyphs("騎兵♛と\ue000𓀀") == "♛\ue000𓀀"
 
 
 def test_characters_without_glyphs_are_dropped_not_drawn_as_boxes() -> None:
-    assert drawable("Alice 🎲⚔ 花子") == "Alice  花子"
-    with_emoji, plain = tk.new_canvas(60, 300), tk.new_canvas(60, 300)
-    box = tk.draw_text(with_emoji, (10, 10), "Alice🎲", 30)
+    assert drawable("Alice 🎲⚔\ue000 花子") == "Alice 🎲⚔ 花子"
+    with_box, plain = tk.new_canvas(60, 300), tk.new_canvas(60, 300)
+    box = tk.draw_text(with_box, (10, 10), "Alice\ue000", 30)
     assert box == tk.draw_text(plain, (10, 10), "Alice", 30)
-    assert ImageChops.difference(with_emoji, plain).getbbox() is None
-    assert tk.wrap_text("🎲あ", 30, 100) == ("あ",)
+    assert ImageChops.difference(with_box, plain).getbbox() is None
+    assert tk.wrap_text("\ue000あ", 30, 100) == ("あ",)
 
 
 def test_font_is_cached_per_size() -> None:
@@ -80,6 +91,14 @@ def test_font_licence_is_shipped() -> None:
     text = LICENSE_PATH.read_text(encoding="utf-8")
     assert "SIL OPEN FONT LICENSE Version 1.1" in text
     assert "Noto Sans CJK" in text and "Copyright 2014-2021 Adobe" in text
+
+
+def test_every_fallback_font_is_shipped_with_its_licence_and_source() -> None:
+    sources = (FALLBACK_DIR / "SOURCES.md").read_text(encoding="utf-8")
+    for family, subset in FALLBACKS:
+        assert fallback_file(family, subset).is_file() and fallback_file(family, subset).name in sources
+        licence = (FALLBACK_DIR / f"LICENSE-{family}.txt").read_text(encoding="utf-8")
+        assert "SIL OPEN FONT LICENSE" in licence.upper() and "Copyright" in licence, family
 
 
 # --------------------------------------------------------------------------- palette

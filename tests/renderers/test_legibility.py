@@ -274,3 +274,16 @@ def test_awkward_names_are_drawn_with_their_own_glyphs(raw: str) -> None:
     tk.draw_text(name, (4, 4), shown, tk.SIZE_BODY)
     tk.draw_text(placeholder, (4, 4), "P1", tk.SIZE_BODY)
     assert ImageChops.difference(name, placeholder).getbbox() is not None
+
+
+@pytest.mark.parametrize(("game_id", "players", "options", "seed"), SETUPS)
+def test_every_private_view_fits_a_phone_screen(game_id: str, players: int, options: dict[str, str], seed: int) -> None:
+    """A seat's private image (its hand, bag, hidden cards) is no taller than twice its width, like every
+    sheet: a phone shows a taller image narrower, and its text smaller."""
+    renderer = renderer_of(game_id)
+    for match in sampled_matches(game_id, players, options, seed):
+        for locale in LOCALES:
+            ctx = RenderContext(locale, names(players), f"{game_id} #12345")
+            for seat in range(players):
+                private = renderer.private(match.frame(seat), ctx)
+                assert private is None or private.height <= max_height(private.width), (seat, locale, private.size)

@@ -8,7 +8,7 @@ map highlights where, from the `last` record the action's event carries. During 
 panels give way to the pool, the picks and the pick order.
 
 A seat looks the same on every image: its colour, shape and letter (`tk.seat_style`) next to its name,
-and the same colour and shape as the owner badge of its stacks. Coins and control markers take the
+and the same colour and letter on the owner tag of its stacks. Coins and control markers take the
 side's colour: the seat's in two players, the team's in four (teams decide who may attack whom).
 """
 
@@ -31,7 +31,7 @@ PAD = 8
 NEWS_HEIGHT = 58
 MAP_TOP = tk.BANNER_HEIGHT + NEWS_HEIGHT + 8
 HEX_SIZE = 45
-"""The smallest hex that holds its label, a coin with two kanji, the owner badge and the height apart."""
+"""The smallest hex that holds its label, a coin with two kanji, the owner tag and the height apart."""
 ROW = 30  # one unit row in a seat panel: a 28 px code tag with air
 SEAT_PANEL = {2: 280, 4: 226}
 """Seat panel heights: room for every unit row plus a face-up Royal Coin row."""

@@ -83,7 +83,7 @@ def say(ctx: RenderContext, ja: str, en: str) -> str:
 def side_style(players: int, team: int) -> tk.Style:
     """Who holds a location or a stack: the seat in two players, the team in four (the rules' sides).
 
-    A seat itself is always drawn with its own `tk.seat_style` (banner, panels, the owner badge on a
+    A seat itself is always drawn with its own `tk.seat_style` (banner, panels, the owner tag on a
     stack, private images), so a player finds one identity everywhere; the side's style only colours
     coins and control markers."""
     return tk.seat_style(team) if players == 2 else tk.team_style(team)
@@ -163,10 +163,19 @@ def draw_code_tag(img: Image.Image, centre: tk.Point, code: str, style: tk.Style
     return box
 
 
-def draw_count_badge(img: Image.Image, centre: tk.Point, value: int | str, size: int) -> None:
+def draw_count_badge(img: Image.Image, centre: tk.Point, value: int | str, size: int,
+                     text_size: int = tk.SIZE_SMALL) -> None:
     """A number on an ink disc (stack height): high contrast on any coin or hex colour."""
     paste_shape(img, centre, size, "circle", tk.INK, edge=1)
-    tk.draw_text(img, centre, str(value), tk.SIZE_SMALL, fill=tk.WHITE, anchor="mm", bold=True)
+    tk.draw_text(img, centre, str(value), text_size, fill=tk.WHITE, anchor="mm", bold=True)
+
+
+def draw_owner_tag(img: Image.Image, box: tk.Box, style: tk.Style) -> None:
+    """The owning seat's letter on its colour: teammates' units differ by a letter read at a glance
+    (their seat shapes would need a marker larger than the hex has room for)."""
+    ImageDraw.Draw(img).rounded_rectangle(box, radius=5, fill=style.colour, outline=tk.INK, width=2)
+    centre = ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2)
+    tk.draw_text(img, centre, style.letter, MAP_TEXT, fill=style.ink, anchor="mm", bold=True)
 
 
 # --------------------------------------------------------------------------- the hex map
@@ -177,7 +186,7 @@ class HexMap:
     """Pixel geometry of one board size: hex centres by label and the inner layout of a hex.
 
     Inside a hex (flat-topped, `size` centre to corner) nothing overlaps: the label top left, the stack
-    height top right, the coin below the middle and the owner's seat badge in the left corner
+    height top right, the coin below the middle and the owner's letter tag in the left corner
     (`tests/renderers/test_warchest_render.py` checks that they stay apart). Arrows of the last action
     run from coin to coin under the stacks; the labels of the hexes they cross are drawn again on top.
     """
@@ -210,7 +219,7 @@ class HexMap:
         return self._at(label, -0.27, -0.54)
 
     def coin_at(self, label: str) -> tk.Point:
-        return self._at(label, 0.06, 0.23)
+        return self._at(label, 0.18, 0.22)
 
     @property
     def coin_diameter(self) -> int:
@@ -222,13 +231,11 @@ class HexMap:
         """Location ring and control marker: just wider than a coin, clear of the label above."""
         return self.coin_diameter + 4
 
-    def badge_at(self, label: str) -> tk.Point:
-        return self._at(label, -0.71, 0.0)
-
-    @property
-    def badge_diameter(self) -> int:
-        """The owner's seat badge: its colour and shape (too small for its letter, which the panels show)."""
-        return round(0.4 * self.size)
+    def owner_box(self, label: str) -> tk.Box:
+        """The owner's letter tag, in the hex's left corner beside the coin."""
+        cx, cy = self._at(label, -0.6, 0.0)
+        width, height = round(0.42 * self.size), round(0.56 * self.size)
+        return (round(cx - width / 2), round(cy - height / 2), round(cx + width / 2), round(cy + height / 2))
 
     def height_at(self, label: str) -> tk.Point:
         return self._at(label, 0.34, -0.57)
@@ -236,6 +243,12 @@ class HexMap:
     @property
     def height_diameter(self) -> int:
         return round(0.49 * self.size)
+
+
+MAP_TEXT = tk.SIZE_SMALL + 2
+"""Hex labels, stack heights and owner letters: above the smallest size, as players read them at a glance
+across the map (the labels are what they type). Larger does not fit a hex beside a coin that holds two
+kanji, with room left between them for the arrows of the last move."""
 
 
 def draw_static_map(img: Image.Image, hexes: Sequence[Mapping[str, Any]], geo: HexMap) -> None:
@@ -254,7 +267,7 @@ def draw_static_map(img: Image.Image, hexes: Sequence[Mapping[str, Any]], geo: H
 
 def draw_label(img: Image.Image, geo: HexMap, label: str) -> None:
     """A hex's label, the name players type in actions and read in the game's sentences."""
-    tk.draw_text(img, geo.label_at(label), label, tk.SIZE_SMALL, fill=tk.INK, anchor="mm")
+    tk.draw_text(img, geo.label_at(label), label, MAP_TEXT, fill=tk.INK, anchor="mm")
 
 
 def draw_control(img: Image.Image, geo: HexMap, label: str, style: tk.Style, occupied: bool) -> None:
@@ -267,12 +280,12 @@ def draw_control(img: Image.Image, geo: HexMap, label: str, style: tk.Style, occ
 
 
 def draw_stack(img: Image.Image, geo: HexMap, stack: Mapping[str, Any], ctx: RenderContext) -> None:
-    """A unit on the board: coin (unit code on the side's colour), the owner's seat badge, the height."""
+    """A unit on the board: coin (unit code on the side's colour), the owner's letter tag, the height."""
     label = stack["hex"]
     draw_coin(img, geo.coin_at(label), geo.coin_diameter, unit_code(stack["unit"], ctx),
               side_style(geo.players, stack["team"]))
-    tk.draw_marker(img, geo.badge_at(label), geo.badge_diameter, tk.seat_style(stack["seat"]))
-    draw_count_badge(img, geo.height_at(label), stack["height"], geo.height_diameter)
+    draw_owner_tag(img, geo.owner_box(label), tk.seat_style(stack["seat"]))
+    draw_count_badge(img, geo.height_at(label), stack["height"], geo.height_diameter, MAP_TEXT)
 
 
 def _shorten(a: tk.Point, b: tk.Point, start: float, end: float) -> tuple[tk.Point, tk.Point]:

@@ -221,7 +221,7 @@ def test_an_attack_marks_the_attacked_hex_and_points_at_it() -> None:
     assert img.getpixel(_edge_midpoint(view, "F4")) != tk.HIGHLIGHT, "the attacker stays put: only the target"
     coin_radius = map_geometry(view).coin_diameter / 2
     assert img.getpixel(_along(view, "F4", "F5", coin_radius - 10)) != tk.HIGHLIGHT, "the attacker's coin stays visible"
-    assert img.getpixel(_along(view, "F4", "F5", coin_radius + 12)) == tk.HIGHLIGHT
+    assert img.getpixel(_along(view, "F4", "F5", coin_radius + 6)) == tk.HIGHLIGHT
 
 
 def test_face_down_actions_highlight_nothing_on_the_map() -> None:
@@ -258,7 +258,7 @@ def test_two_player_stacks_and_control_markers_use_the_seat_styles() -> None:
 
 
 def test_four_player_stacks_show_the_team_and_the_seat() -> None:
-    """The coin takes the team's colour; its badge is the owning seat's own colour and shape, the same
+    """The coin takes the team's colour; its tag is the owning seat's own colour and letter, the same
     identity as the seat's marker in the panels, the banner and the private image."""
     state = build(ARMIES_4P, board={"F4": "archer", "F5": "cavalry", "G4": "pikeman", "E4": "marshall"})
     view = GAME.view(state, None)
@@ -266,10 +266,36 @@ def test_four_player_stacks_show_the_team_and_the_seat() -> None:
     geo = map_geometry(view)
     for hex_, seat in (("F4", 0), ("F5", 1), ("G4", 2), ("E4", 3)):
         assert img.getpixel(_coin_fill_point(view, hex_)) == tk.team_style(seat % 2).colour
-        x, y = geo.badge_at(hex_)
-        assert img.getpixel((round(x), round(y))) == tk.seat_style(seat).colour
+        box = geo.owner_box(hex_)
+        assert img.getpixel((box[0] + 4, box[1] + 4)) == tk.seat_style(seat).colour
     assert img.getpixel(_marker_fill_point(view, "B1")) == tk.team_style(0).colour
     assert img.getpixel(_marker_fill_point(view, "J3")) == tk.team_style(1).colour
+
+
+def test_a_stacks_owner_is_a_letter_read_at_a_glance(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Teammates' units differ by the owner's seat letter on its colour; the letter, the stack height and
+    the hex labels are drawn above the smallest readable size (9 px on a 400 px wide phone)."""
+    sizes: dict[str, int] = {}
+    original = tk.draw_text
+
+    def recording(img: Image.Image, xy: Any, text: str, size: int, **kwargs: Any) -> tk.Box:
+        sizes[text] = size
+        return original(img, xy, text, size, **kwargs)
+
+    monkeypatch.setattr(tk, "draw_text", recording)
+    state = build(ARMIES_4P, board={"F4": ("archer", 3), "G4": "pikeman"})
+    view = GAME.view(state, None)
+    geo = map_geometry(view)
+    img = tk.new_canvas(geo.box[3] + 20)
+    parts.draw_static_map(img, view["hexes"], geo)
+    for stack in view["stacks"]:
+        parts.draw_stack(img, geo, stack, RenderContext("en", ()))
+    floor = tk.min_text_size(tk.CANVAS_WIDTH)
+    assert {stack["seat"] for stack in view["stacks"]} == {0, 2}, "the two units belong to teammates"
+    for text in ("A", "C", "3", "F4", "K2"):
+        assert sizes[text] > floor, text
+    tags = [geo.owner_box(hex_) for hex_ in ("F4", "G4")]
+    assert [img.getpixel((box[0] + 4, box[1] + 4)) for box in tags] == [tk.seat_style(0).colour, tk.seat_style(2).colour]
 
 
 @pytest.mark.parametrize("players", [2, 4])
@@ -362,28 +388,31 @@ def test_units_sheet_gives_the_2018_royal_guard_tactic_when_that_option_is_playe
 
 @pytest.mark.parametrize("players", [2, 4])
 def test_nothing_inside_a_hex_overlaps_and_nothing_leaves_it(players: int) -> None:
-    """Label, coin, owner badge and height badge stay apart and inside their hex, at the drawn sizes."""
+    """Label, coin, owner tag and height badge stay apart and inside their hex, at the drawn sizes."""
     view = GAME.view(GAME.new_state(players, 1, GAME.validate_options(players, {})), None)
     geo = map_geometry(view)
     hex_ = "F4"
     circles = {
         "coin": (geo.coin_at(hex_), geo.coin_diameter / 2),
-        "badge": (geo.badge_at(hex_), geo.badge_diameter / 2),
         "height": (geo.height_at(hex_), geo.height_diameter / 2),
     }
-    left, top, right, bottom = tk.font(tk.SIZE_SMALL).getbbox("K2", anchor="mm")
+    left, top, right, bottom = tk.font(parts.MAP_TEXT).getbbox("K2", anchor="mm")
     lx, ly = geo.label_at(hex_)
-    label = (lx + left, ly + top, lx + right, ly + bottom)
-    for (a, (ca, ra)), (b, (cb, rb)) in itertools.combinations(circles.items(), 2):
-        assert math.dist(ca, cb) >= ra + rb, (a, b)
+    boxes = {"label": (lx + left, ly + top, lx + right, ly + bottom), "owner": geo.owner_box(hex_)}
+    (ca, ra), (cb, rb) = circles.values()
+    assert math.dist(ca, cb) >= ra + rb
+    assert any(a[2] <= b[0] or b[2] <= a[0] or a[3] <= b[1] or b[3] <= a[1]
+               for a, b in [tuple(boxes.values())]), "the owner tag covers the label"
     for name, ((cx, cy), r) in circles.items():
-        nearest = (min(max(cx, label[0]), label[2]), min(max(cy, label[1]), label[3]))
-        assert math.dist(nearest, (cx, cy)) >= r, f"{name} covers the label"
+        for box_name, box in boxes.items():
+            nearest = (min(max(cx, box[0]), box[2]), min(max(cy, box[1]), box[3]))
+            assert math.dist(nearest, (cx, cy)) >= r, f"{name} covers the {box_name}"
     hexagon = geo.polygon(hex_)
     for name, ((cx, cy), r) in circles.items():
         ring = [(cx + r * math.cos(a / 16 * math.pi), cy + r * math.sin(a / 16 * math.pi)) for a in range(32)]
         assert all(_in_convex(hexagon, point) for point in ring), f"{name} leaves the hex"
-    assert all(_in_convex(hexagon, corner) for corner in itertools.product(label[::2], label[1::2]))
+    for box in boxes.values():
+        assert all(_in_convex(hexagon, corner) for corner in itertools.product(box[::2], box[1::2]))
 
 
 def _in_convex(polygon: list[tuple[float, float]], point: tuple[float, float]) -> bool:

@@ -73,6 +73,16 @@ async def test_a_board_updated_in_place_in_a_thread_archived_meanwhile_reopens_i
     assert table.world.messages_in(record.thread_id or 0)[-1].id == board.id
 
 
+async def test_a_thread_a_moderator_locked_and_archived_is_reopened_for_the_next_board(table: Table) -> None:
+    game_id = await table.start_game(ALICE, [CAROL], "highcard")
+    record = await table.record(game_id)
+    await table.world.run(table.bot.http.edit_channel(record.thread_id, locked=True, archived=True))
+    match = match_of(record)
+    board = await table.world.run(publish.post_board(table.bot, record, match, [], match.awaited_seats()))
+    assert board is not None and board != record.board_message_id  # a handover: a new board, posted once reopened
+    assert len(refused(table, 50083)) == 1 and not thread_of(table, record.thread_id).archived
+
+
 async def test_a_board_updated_in_place_marks_where_its_picture_stops(table: Table) -> None:
     game_id = await table.start_game(ALICE, [CAROL], "highcard")
     record = await table.record(game_id)

@@ -4,8 +4,10 @@ N games (War Chest 2p and Wall of War 3p, alternating) on one bot and one databa
 player coroutine that takes its turn through Take turn and the picker as soon as it is awaited. Prints
 committed actions per second, click-to-board latency (from the click that completes an action to the
 board message of that state appearing) p50/p99, the event loop's worst lag, peak RSS, the image bytes
-posted in the games' threads per action, and the CPU time of one action: this process (the bot, and the
-fake Discord and the players that drive it) and the render pool's workers.
+posted in the games' threads per action, the requests Discord answered with 429 (the fake enforces its
+global and per-route rate limits; discord.py paces itself on the bucket headers, so waits show in the
+latencies rather than as 429s), and the CPU time of one action: this process (the bot, and the fake
+Discord and the players that drive it) and the render pool's workers.
 
 CPU per action is the figure to compare on a shared machine: actions per second and latencies depend on
 what else runs, the CPU an action takes much less. On two cores, actions per second cannot pass
@@ -207,9 +209,9 @@ async def player(table: Table, game_id: int, user: int, rng: random.Random, clic
         clicks[f"board-{game_id}-v{before + 1}.{IMAGE_SUFFIX}"] = clicked
 
 
-async def measure(games: int, actions: int) -> dict[str, float]:
+async def measure(games: int, actions: int, rate_limit_scale: float = 1.0) -> dict[str, float]:
     with tempfile.TemporaryDirectory() as folder:
-        async with FakeDiscord() as world:
+        async with FakeDiscord(rate_limit_scale=rate_limit_scale) as world:
             world.add_guild(GUILD, "load", locale="ja")
             world.add_channel(GUILD, CHANNEL, "games")
             world.settle_timeout = 600  # a loaded machine may take longer than the tests' 10 s to start a game
@@ -235,11 +237,13 @@ async def measure(games: int, actions: int) -> dict[str, float]:
             probe = LagProbe()
             lag_task = asyncio.create_task(probe.run(stop))
             start, cpu, workers = time.perf_counter(), time.process_time(), children_cpu()
+            started = asyncio.get_running_loop().time()  # the rate limiter's clock
             await asyncio.gather(*(player(table, game_id, user, random.Random(user), clicks, budget, bell, thread)
                                    for game_id, user, thread in seats))
             elapsed = time.perf_counter() - start
             cpu = time.process_time() - cpu
             workers_cpu = sum(spent - workers.get(pid, 0.0) for pid, spent in children_cpu().items())
+            limited = [hit for hit in world.rate_limited if hit.at >= started]
             stop.set()
             await lag_task
             latencies = sorted(shown[name] - clicked for name, clicked in clicks.items() if name in shown)
@@ -254,6 +258,8 @@ async def measure(games: int, actions: int) -> dict[str, float]:
         "loop lag max ms": probe.worst * 1000,
         "peak RSS MiB": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024,
         "thread image KiB per action": sum(sizes.values()) / 1024 / done,
+        "429 answers, global": float(sum(hit.scope == "global" for hit in limited)),
+        "429 answers, per route": float(sum(hit.scope == "user" for hit in limited)),
         "CPU ms per action, this process": cpu * 1000 / done,
         "CPU ms per action, render workers": workers_cpu * 1000 / done,
     }
@@ -263,7 +269,11 @@ def run(argv: list[str] | None = None) -> list[tuple[str, float, str]]:
     parser = argparse.ArgumentParser(prog="python -m bench load")
     parser.add_argument("--games", type=int, default=10)
     parser.add_argument("--actions", type=int, default=400)
+    parser.add_argument("--rate-limit-scale", type=float, default=1.0,
+                        help="Discord's rate-limit windows times this (1: Discord's own; a tiny value lifts them, "
+                             "to tell what the CPU allows from what Discord's pacing allows)")
     args = parser.parse_args(argv or [])
-    figures = asyncio.run(measure(args.games, args.actions))
-    units = {"actions": "count", "actions per second": "actions/s", "peak RSS MiB": "MiB", "thread image KiB per action": "KiB"}
+    figures = asyncio.run(measure(args.games, args.actions, args.rate_limit_scale))
+    units = {"actions": "count", "actions per second": "actions/s", "peak RSS MiB": "MiB", "thread image KiB per action": "KiB",
+             "429 answers, global": "count", "429 answers, per route": "count"}
     return [(f"{args.games} games: {name}", value, units.get(name, "ms")) for name, value in figures.items()]

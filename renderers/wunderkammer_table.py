@@ -27,12 +27,12 @@ from renderers.wunderkammer_parts import (
 )
 
 FIELD_COLUMNS = 4
-FIELD_CELL_HEIGHT = 62
+FIELD_CELL_HEIGHT = 58
 GAP = 8
 CHARACTER_COLUMNS = 3
-CHARACTER_HEIGHT = 128
+CHARACTER_HEIGHT = 112
 LINES = 5
-LINE_BOX_HEIGHT = 50
+LINE_BOX_HEIGHT = 46
 PLAYED_ROW = 30
 TOKEN = 30
 
@@ -68,7 +68,7 @@ def _draw_field_cell(img: Image.Image, scene: Scene, entry: Mapping[str, Any], b
     left = tile[2] + 8
     room = max(1, x1 - 6 - left)
     left_text = scene.say("無し", "gone") if gone else scene.say(f"残り{entry['field']}", f"{entry['field']} left")
-    tk.draw_text(img, (left, middle - 12), left_text, tk.SIZE_SMALL, fill=tk.MUTED_INK, anchor="lm", max_width=room, max_lines=1)
+    tk.draw_text(img, (left, middle - 12), left_text, tk.SIZE_BODY, fill=tk.MUTED_INK, anchor="lm", max_width=room, max_lines=1)
     value = scene.say(f"{entry['value']}点", f"{entry['value']} pt" if entry["value"] == 1 else f"{entry['value']} pts")
     tk.draw_text(img, (left, middle + 12), value, tk.SIZE_SMALL, anchor="lm", bold=True, max_width=room, max_lines=1)
 
@@ -155,7 +155,8 @@ def draw_seats(img: Image.Image, scene: Scene, top: int, marks: Marks) -> int:
 
 
 def _draw_seat(img: Image.Image, scene: Scene, seat: int, top: int, marks: Marks) -> int:
-    """Name and counts, the 5 lines (this turn's plays under them), the bench and the trash."""
+    """Name and counts, the 5 lines (this turn's plays under them), then the bench and the trash side by
+    side (one row for both keeps four seats, the field and the characters within two phone screens)."""
     view = scene.view
     info = view["seats"][seat]
     x0, x1 = PAD, img.width - PAD
@@ -174,10 +175,12 @@ def _draw_seat(img: Image.Image, scene: Scene, seat: int, top: int, marks: Marks
                  max_width=max(1, right - left), max_lines=1)
     y = top + tk.MARKER + 10
     y = _draw_lines(img, scene, seat, y, marks) + 8
-    y = _labelled(img, scene, (x0, y, x1), scene.say("ベンチ", "Bench"), _bench_text(scene, info["bench"])) + 4
-    label_box = tk.draw_text(img, (x0, y + TILE_HEIGHT / 2), scene.say("トラッシュ", "Trash"), tk.SIZE_SMALL,
+    half = (x0 + x1) // 2
+    bench = _labelled(img, scene, (x0, y + (TILE_HEIGHT - tk.line_height(tk.SIZE_SMALL)) // 2, half - GAP), scene.say("ベンチ", "Bench"), _bench_text(scene, info["bench"]))
+    label_box = tk.draw_text(img, (half + GAP, y + TILE_HEIGHT / 2), scene.say("トラッシュ", "Trash"), tk.SIZE_SMALL,
                              fill=tk.MUTED_INK, anchor="lm")
-    y = draw_tiles(img, (label_box[2] + 10, y, x1, 0), counted(info["trash"]), max_rows=1, empty=scene.say("なし", "empty"))
+    trash = draw_tiles(img, (label_box[2] + 10, y, x1, 0), counted(info["trash"]), max_rows=1, empty=scene.say("なし", "empty"))
+    y = max(bench, trash)
     ImageDraw.Draw(img).line((x0, y + 6, x1, y + 6), fill=tk.PANEL_HEADER, width=2)
     return y + 6
 

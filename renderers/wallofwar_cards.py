@@ -14,11 +14,11 @@ from renderers import toolkit as tk
 from renderers import wallofwar_parts as parts
 from renderers.base import RenderContext
 from renderers.kinds import image_kind
+from renderers.pages import max_height, split_rows
 
 PAD = 8
 CARD_GAP = 10
 LEGEND_HEIGHT = 44
-PAGE_CARDS = 10
 
 
 def card_grid(img: Image.Image, top: int, cards: Sequence[Mapping[str, Any]], ctx: RenderContext) -> int:
@@ -56,17 +56,14 @@ def grid_height(cards: Sequence[Mapping[str, Any]], ctx: RenderContext) -> int:
     return sum(max(heights[i : i + 2]) + CARD_GAP for i in range(0, len(cards), 2))
 
 
-def card_pages(card_ids: Sequence[str], per_page: int = PAGE_CARDS) -> list[list[str]]:
-    """The cards split into pages of at most `per_page`, as even as possible (38 → 10, 10, 9, 9)."""
+def card_pages(card_ids: Sequence[str], ctx: RenderContext) -> list[list[str]]:
+    """The cards cut between rows into the fewest even pages a phone shows at full width (`renderers.pages`)."""
     ids = list(card_ids)
-    pages = max(1, -(-len(ids) // per_page))
-    size, extra = divmod(len(ids), pages)
-    result, start = [], 0
-    for page in range(pages):
-        end = start + size + (1 if page < extra else 0)
-        result.append(ids[start:end])
-        start = end
-    return result
+    cards = [card_view(card_id) for card_id in ids]
+    heights = card_heights(cards, ctx)
+    rows = [max(heights[start:start + 2]) + CARD_GAP for start in range(0, len(ids), 2)]
+    pages = split_rows(rows, max_height(tk.CANVAS_WIDTH) - tk.BANNER_HEIGHT - LEGEND_HEIGHT - PAD)
+    return [ids[2 * page.start:2 * page.stop] for page in pages]
 
 
 def all_card_ids() -> tuple[str, ...]:
@@ -92,5 +89,5 @@ def cards_sheet(card_ids: Sequence[str], ctx: RenderContext) -> Image.Image:
 
 @image_kind("wallofwar cards")
 def cards_pages(ctx: RenderContext) -> tuple[Image.Image, ...]:
-    """The `/wallofwar cards` images: every card, `PAGE_CARDS` at most to a page (38 cards → 4 pages)."""
-    return tuple(cards_sheet(page, ctx) for page in card_pages(all_card_ids()))
+    """The `/wallofwar cards` images: every card, in full, on pages no taller than twice their width."""
+    return tuple(cards_sheet(page, ctx) for page in card_pages(all_card_ids(), ctx))

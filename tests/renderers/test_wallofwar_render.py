@@ -34,6 +34,7 @@ from renderers import wallofwar_parts as parts
 from renderers.base import RenderContext
 from renderers.fonts import missing_glyphs
 from renderers.palette import contrast_ratio
+from renderers.pages import max_height
 from renderers.wallofwar import CARD_WIDTH, RENDERER
 from renderers.wallofwar_cards import all_card_ids, card_pages, cards_sheet
 
@@ -302,11 +303,15 @@ def test_private_image_shows_the_hidden_cards_with_costs_and_the_rain_answer(dra
 # --------------------------------------------------------------------------- card list
 
 
-def test_the_card_list_is_split_evenly() -> None:
-    pages = card_pages(all_card_ids())
-    assert [len(page) for page in pages] == [10, 10, 9, 9]
+@pytest.mark.parametrize("locale", LOCALES)
+def test_the_card_list_is_cut_into_even_pages_that_fit_a_phone(locale: str) -> None:
+    ctx = RenderContext(locale, ())
+    pages = card_pages(all_card_ids(), ctx)
     assert [card for page in pages for card in page] == sorted(CARDS.cards)
-    assert card_pages(["c01"]) == [["c01"]]
+    assert all(len(page) % 2 == 0 for page in pages[:-1]), "pages break between rows of two"
+    heights = [cards_sheet(page, ctx).height for page in pages]
+    assert max(heights) <= max_height(tk.CANVAS_WIDTH) and max(heights) - min(heights) < 400
+    assert card_pages(["c01"], ctx) == [["c01"]]
 
 
 @pytest.mark.parametrize("locale", LOCALES)
@@ -322,7 +327,7 @@ def test_card_pages_show_every_card_in_full(locale: str, drawn: list[tuple[str, 
 
     monkeypatch.setattr(tk, "wrap_text", recording)
     ctx = RenderContext(locale, ())
-    for index, page in enumerate(card_pages(all_card_ids())):
+    for index, page in enumerate(card_pages(all_card_ids(), ctx)):
         img = cards_sheet(page, ctx)
         assert img.width == tk.CANVAS_WIDTH and img.height > img.width
         data = tk.encode_image(img)

@@ -3,8 +3,8 @@
 A panel shows what a player decides with: the name in the reader's language with the other language
 under it, the id (what deck codes and the picker use), the character icons, the printed text (keywords,
 condition, B/D/A/chain-end effects) and the action matrix — with the 速射 sub-matrix beside it when the
-card has one. The sheets hold `PER_PAGE` cards each (one character's cards over two pages), so every
-image stays small and readable on a phone.
+card has one. The sheets hold one character's cards, on two pages when they would be taller than a phone
+shows at full width (`renderers.pages`).
 """
 
 from __future__ import annotations
@@ -19,6 +19,7 @@ from engine.walpurgis.views import card_json
 from renderers import toolkit as tk
 from renderers.base import RenderContext
 from renderers.kinds import image_kind
+from renderers.pages import max_height, page_label, split_rows
 from renderers.walpurgis_parts import character_names, draw_matrix, draw_matrix_legend, local, other, say
 
 PAD = 16
@@ -29,8 +30,9 @@ GRID = 110
 """The matrix grid's side: 22 px squares."""
 RAPID_GRID = 80
 TEXT_WIDTH = CARD_WIDTH - GRID - 40
-PER_PAGE = 8
 HEADER = 60
+LEGEND = tk.line_height(tk.SIZE_SMALL) * 2 + 16
+"""The matrix legend under a sheet's title, at most two lines."""
 Card = Mapping[str, Any]
 
 
@@ -106,8 +108,7 @@ def panels(img: Image.Image, ctx: RenderContext, cards: Sequence[tuple[Card, int
 def sheet(ctx: RenderContext, title: str, cards: Sequence[Card]) -> Image.Image:
     """A page of card panels under a title and the matrix legend."""
     counted = [(card, 1) for card in cards]
-    legend = tk.line_height(tk.SIZE_SMALL) * 2 + 16
-    img = tk.new_canvas(HEADER + legend + cards_height(ctx, counted) + 2 * PAD)
+    img = tk.new_canvas(HEADER + LEGEND + cards_height(ctx, counted) + 2 * PAD)
     tk.draw_banner(img, ctx, "", title=title)
     y = draw_matrix_legend(img, ctx, (PAD, HEADER + 4), tk.CANVAS_WIDTH - 2 * PAD) + 8
     bottom = panels(img, ctx, counted, y)
@@ -130,16 +131,20 @@ def group_title(ctx: RenderContext, key: str) -> str:
 
 @image_kind("walpurgis cards")
 def cards_pages(ctx: RenderContext, character: str | None = None) -> tuple[Image.Image, ...]:
-    """The `/walpurgis cards` images: each character's cards (or one character's), `PER_PAGE` a page."""
+    """The `/walpurgis cards` images: each character's cards (or one character's), cut between rows into
+    as few even pages as keep every page no taller than twice its width (`renderers.pages`)."""
     pages: list[Image.Image] = []
+    room = max_height(tk.CANVAS_WIDTH) - HEADER - LEGEND - 2 * PAD
     for key, ids in groups().items():
         if character is not None and key != character:
             continue
-        chunks = [ids[start:start + PER_PAGE] for start in range(0, len(ids), PER_PAGE)]
+        cards = [card_json(EDITION.card(cid)) for cid in ids]
+        rows = [height + GAP for height in row_heights(ctx, [(card, 1) for card in cards])]
+        chunks = split_rows(rows, room + GAP)
         for number, chunk in enumerate(chunks, start=1):
-            suffix = f" {number}/{len(chunks)}" if len(chunks) > 1 else ""
+            suffix = page_label(number, len(chunks))
             title = say(ctx, f"ヴァルプルギス — {group_title(ctx, key)}{suffix}", f"Walpurgis — {group_title(ctx, key)}{suffix}")
-            pages.append(sheet(ctx, title, [card_json(EDITION.card(cid)) for cid in chunk]))
+            pages.append(sheet(ctx, title, cards[COLUMNS * chunk.start:COLUMNS * chunk.stop]))
     return tuple(pages)
 
 

@@ -9,8 +9,8 @@ private image, in Japanese and English, with player names as the platform passes
 drawn string may keep an unfilled `{s0}`-style placeholder or any brace.
 
 Every other image the bot sends (card lists, unit sheets, league standings, rating charts) is a registered
-kind (`renderers.kinds`); each is drawn here in both languages, and must also fit a phone screen: a page
-taller than twice its width is shown narrower, its text smaller.
+kind (`renderers.kinds`); each is drawn here in both languages. Every image, boards and private views too,
+must also fit a phone screen: one taller than twice its width is shown narrower, its text smaller.
 """
 
 from __future__ import annotations
@@ -167,8 +167,10 @@ def check(drawn: list[Drawn]) -> None:
 @pytest.mark.parametrize(("game_id", "players", "options", "seed"), SETUPS)
 def test_every_text_is_readable_on_a_phone(game_id: str, players: int, options: dict[str, str], seed: int,
                                            drawn: list[Drawn]) -> None:
-    widths = {img.width for img in images(game_id, players, options, seed)}
-    assert widths == {tk.CANVAS_WIDTH}, "every image is drawn at the width its text sizes were chosen for"
+    sizes = {img.size for img in images(game_id, players, options, seed)}
+    assert {width for width, _ in sizes} == {tk.CANVAS_WIDTH}, "every image is drawn at the width its text sizes were chosen for"
+    tall = sorted(size for size in sizes if size[1] > max_height(size[0]))
+    assert tall == [], "taller than a phone shows at full width: the text would be drawn smaller"
     assert any(d.text in names(players) for d in drawn), "the players' names are drawn"
     assert any(len(d.text) == 1 and d.width == tk.CANVAS_WIDTH for d in drawn), "marker letters are checked too"
     check(drawn)
@@ -275,15 +277,3 @@ def test_awkward_names_are_drawn_with_their_own_glyphs(raw: str) -> None:
     tk.draw_text(placeholder, (4, 4), "P1", tk.SIZE_BODY)
     assert ImageChops.difference(name, placeholder).getbbox() is not None
 
-
-@pytest.mark.parametrize(("game_id", "players", "options", "seed"), SETUPS)
-def test_every_private_view_fits_a_phone_screen(game_id: str, players: int, options: dict[str, str], seed: int) -> None:
-    """A seat's private image (its hand, bag, hidden cards) is no taller than twice its width, like every
-    sheet: a phone shows a taller image narrower, and its text smaller."""
-    renderer = renderer_of(game_id)
-    for match in sampled_matches(game_id, players, options, seed):
-        for locale in LOCALES:
-            ctx = RenderContext(locale, names(players), f"{game_id} #12345")
-            for seat in range(players):
-                private = renderer.private(match.frame(seat), ctx)
-                assert private is None or private.height <= max_height(private.width), (seat, locale, private.size)

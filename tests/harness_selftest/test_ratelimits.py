@@ -97,3 +97,17 @@ async def test_interaction_callbacks_and_followups_are_exempt_from_the_global_li
         board = await world.slash(ALICE, "game board", {}, channel_id=GAMES, guild_id=GUILD)
         assert played.answered and board.answered and board.messages[-1].attachments
         assert world.rate_limited == []
+
+
+async def test_a_bucket_another_process_used_up_is_met_with_429_then_slept_out() -> None:
+    async with FakeDiscord(rate_limit_scale=0.1) as world:  # the channel's window lasts 0.5 s
+        world.add_guild(GUILD, "Guild")
+        world.add_channel(GUILD, GAMES, "games")
+        await world.attach(TinyBot(Store()))
+        now = asyncio.get_running_loop().time()
+        for _ in range(5):  # a second process of the same bot has just posted five messages there
+            assert post(world.ratelimits, GAMES, now).refusal is None
+        channel = world.bot.get_partial_messageable(GAMES)
+        await world.run(together(*(channel.send(f"late {n}") for n in range(3))))
+        assert sorted(m.text for m in world.messages_in(GAMES)) == ["late 0", "late 1", "late 2"]
+        assert [hit.scope for hit in world.rate_limited] == ["user"], "one 429, then discord.py knows the bucket"

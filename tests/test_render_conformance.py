@@ -1,6 +1,7 @@
-"""Every declared game's every view renders, for sampled states of every player count: the public board
-and each seat's private view open as lossless WebP within Discord's limits, are never square, and a game that
-declares no private images draws none."""
+"""Every declared game's every view renders, for sampled states of every player count, in both languages: the
+public board and each seat's private view open as lossless WebP within Discord's limits, are never square, and
+a game that declares no private images draws none. So does every other image kind the bot sends (card lists,
+unit sheets, standings, rating charts: `renderers.kinds`, sampled in tests/renderers/samples.py)."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from engine.selfplay import playout
 from renderers import RenderContext
 from renderers.toolkit import encode_image
 from tabletop import packages
+from tests.renderers.samples import SAMPLES
 
 DISCORD_FILE_LIMIT = 10 * 1024 * 1024
 CASES = [(package, players) for package in packages.declared().values() for players in package.game.player_counts]
@@ -28,10 +30,12 @@ def check_image(image: Image.Image | None) -> int:
     return len(data)
 
 
+@pytest.mark.parametrize("locale", ("ja", "en"))
 @pytest.mark.parametrize("package,players", CASES, ids=lambda value: getattr(value, "id", str(value)))
-def test_every_view_of_sampled_states_renders_within_discords_limits(package: packages.GamePackage, players: int) -> None:
+def test_every_view_of_sampled_states_renders_within_discords_limits(package: packages.GamePackage, players: int,
+                                                                     locale: str) -> None:
     matches = [step.match for step in playout(package.game, players, seed=11)]
-    ctx = RenderContext("ja", tuple(f"P{seat + 1}" for seat in range(players)))
+    ctx = RenderContext(locale, tuple(f"P{seat + 1}" for seat in range(players)))
     for match in matches[:: max(1, len(matches) // 4)] + matches[-1:]:
         check_image(package.renderer.board(match.frame(None), ctx))
         for seat in range(players):
@@ -40,3 +44,11 @@ def test_every_view_of_sampled_states_renders_within_discords_limits(package: pa
                 assert private is None
             elif private is not None:
                 check_image(private)
+
+
+@pytest.mark.parametrize("locale", ("ja", "en"))
+@pytest.mark.parametrize("kind", sorted(SAMPLES))
+def test_every_other_image_kind_renders_within_discords_limits(kind: str, locale: str) -> None:
+    for pages in SAMPLES[kind](RenderContext(locale, ())):
+        for page in pages:
+            check_image(page)

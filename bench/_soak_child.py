@@ -65,30 +65,52 @@ def journal_messages(world: FakeDiscord, out: TextIO) -> None:
     world._commit = recording  # type: ignore[method-assign]  # noqa: SLF001
 
 
-async def play(table: Table, game_id: int, user: int, acks: TextIO, rng: random.Random) -> None:
-    """Type random legal moves with /game play while this game lasts; note each acknowledged one."""
+class Acks:
+    """Acknowledged actions, noted the moment the player is told "Done" (the ephemeral reply reaches
+    Discord), not when the harness next finds the whole bot idle: a kill between the two must count the
+    action as acknowledged. Each line is a game and the version its action made (at least)."""
+
+    def __init__(self, world: FakeDiscord, out: TextIO) -> None:
+        self.out = out
+        self.pending: dict[int, tuple[int, int]] = {}
+        """Per user, the game and version of the action they are waiting to hear about (one at a time)."""
+        original = world._commit  # noqa: SLF001 - the harness's single recording point
+
+        def recording(msg: RecordedMessage, rec: Any) -> RecordedMessage:
+            result = original(msg, rec)
+            user = msg.interaction_user_id
+            if msg.ephemeral and user in self.pending and ("Done" in msg.text or "実行しました" in msg.text):
+                self.out.write("{} {}\n".format(*self.pending.pop(user)))
+                self.out.flush()
+            return result
+
+        world._commit = recording  # type: ignore[method-assign]  # noqa: SLF001
+
+
+async def play(table: Table, game_id: int, user: int, acks: Acks, rng: random.Random) -> None:
+    """Type random legal moves with /game play while this game lasts; each acknowledged one is noted."""
     while (turn := await table.await_turn(game_id, user, poll=0.01)) is not None:
         match, seat = turn
         record = await table.record(game_id)
         action = rng.choice(match.legal_actions(seat))
-        rec = await table.world.slash(user, "game play", {"action": f"{action.notation}#{match.decisions[seat]}", "game": game_id},
-                                      channel_id=record.thread_id, guild_id=GUILD)
-        if any("Done" in m.text or "実行しました" in m.text for m in rec.messages):
-            after = await table.record(game_id)
-            acks.write(f"{game_id} {after.version}\n")
-            acks.flush()
+        acks.pending[user] = (game_id, match.version + 1)
+        await table.world.slash(user, "game play", {"action": f"{action.notation}#{match.decisions[seat]}", "game": game_id},
+                                channel_id=record.thread_id, guild_id=GUILD)
+        acks.pending.pop(user, None)  # refused (another seat moved first): nothing to acknowledge
 
 
 async def main(folder: Path, mode: str) -> None:
     async with FakeDiscord() as world:
+        world.settle_timeout = 600  # the tests' 10 s limit would end a life on a loaded machine: the harness's failure, not the bot's
         world.add_guild(GUILD, "soak", locale="ja")
         world.add_channel(GUILD, CHANNEL, "games")
         users = [2000 + n for n in range(GAMES * USERS_PER_GAME)]
         for user in users:
             world.add_user(user, f"p{user}")
         restore(world, folder / "discord.jsonl")
-        with open(folder / "discord.jsonl", "a", encoding="utf-8") as journal, open(folder / "acks.log", "a") as acks:
+        with open(folder / "discord.jsonl", "a", encoding="utf-8") as journal, open(folder / "acks.log", "a") as acked:
             journal_messages(world, journal)
+            acks = Acks(world, acked)
             table = Table(world, folder / "soak.sqlite3")
             await table.boot()
             await world.settle()

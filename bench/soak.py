@@ -1,8 +1,9 @@
 """`python -m bench soak [--kills K]`: kill -9 the bot at random moments and check nothing is lost.
 
 A child process (`bench._soak_child`) runs the bot on the offline harness, playing several games at once
-with typed moves; the parent kills it with SIGKILL after a random 1–4 s, K times, then lets a last life
-start, deliver its outbox and stop. Then, from the database and what "Discord" recorded:
+with typed moves; the parent kills it with SIGKILL a random 1–4 s after that life is ready (booted,
+its render workers warm, its games started), K times, then lets a last life start, deliver its outbox
+and stop. Then, from the database and what "Discord" recorded:
 - acknowledged actions lost: a move a player was told was done that the database does not hold;
 - integrity: `PRAGMA integrity_check`; replays: every game's stored state equals its replayed log;
 - duplicate boards: a board of one state posted as two messages; missing boards: a started game whose
@@ -32,14 +33,20 @@ def life(folder: Path, mode: str) -> subprocess.Popen[bytes]:
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 
 
-def soak(kills: int, seed: int) -> dict[str, float]:
+def soak(kills: int, seed: int, *, playing: int = 0) -> dict[str, float]:
+    """`playing`: before its random 1–4 s, each life also waits (up to two minutes) until it has had that
+    many actions acknowledged, so every kill lands in play even on a machine too busy to play much in a few
+    seconds (the test suite's short soak); 0 starts the 1–4 s once the life is ready, as the bench does."""
     rng = random.Random(seed)
     with tempfile.TemporaryDirectory() as name:
         folder = Path(name)
         for _ in range(kills):
+            (folder / "ready").unlink(missing_ok=True)
+            acked = len(acknowledged(folder))
             child = life(folder, "--play")
             deadline = time.monotonic() + 120
-            while not (folder / "ready").exists() and child.poll() is None and time.monotonic() < deadline:
+            while (not (folder / "ready").exists() or len(acknowledged(folder)) < acked + playing) \
+                    and child.poll() is None and time.monotonic() < deadline:
                 time.sleep(0.05)
             time.sleep(rng.uniform(1.0, 4.0))
             child.kill()
@@ -47,6 +54,13 @@ def soak(kills: int, seed: int) -> dict[str, float]:
         final = life(folder, "--settle")
         final.wait(timeout=300)
         return check(folder, kills)
+
+
+def acknowledged(folder: Path) -> list[tuple[int, int]]:
+    """(game, version) of every action a player was told was done, over all lives so far."""
+    path = folder / "acks.log"
+    lines = path.read_text().splitlines() if path.exists() else []
+    return [(int(game), int(version)) for game, version in (line.split() for line in lines if len(line.split()) == 2)]
 
 
 def check(folder: Path, kills: int) -> dict[str, float]:
@@ -57,7 +71,7 @@ def check(folder: Path, kills: int) -> dict[str, float]:
     for game_id, seat, action in db.execute("SELECT game_id, seat, action FROM actions ORDER BY game_id, seq"):
         log[game_id].append((seat, action))
     pending = db.execute("SELECT COUNT(*) FROM outbox").fetchone()[0]
-    acks = [tuple(map(int, line.split())) for line in (folder / "acks.log").read_text().splitlines() if line.strip()]
+    acks = acknowledged(folder)
     lost = sum(1 for game_id, version in acks if game_id not in stored or stored[game_id][5] < version)
     diverged = 0
     for game_id, (_, kind, seed, options, state, version, status) in stored.items():

@@ -19,6 +19,7 @@ import asyncio
 import logging
 import multiprocessing
 import os
+import threading
 from collections import OrderedDict, deque
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -148,11 +149,22 @@ WORKER_NICENESS = 5
 (or the warm-up after a restart) never delays the event loop's replies on a machine with few cores."""
 
 
-def _initialize(warmup: Callable[[], Any] | None, lower_priority: bool) -> None:
-    if lower_priority:
+def _initialize(warmup: Callable[[], Any] | None, in_process: bool) -> None:
+    if in_process:
         os.nice(WORKER_NICENESS)
+        threading.Thread(target=_exit_with_parent, name="exit-with-parent", daemon=True).start()
     if warmup is not None:
         warmup()
+
+
+def _exit_with_parent() -> None:
+    """A worker process ends when the bot's process does, however that died: killed with SIGKILL or by the
+    OOM killer, the bot never shuts its pool down, and its workers (blocked on a queue whose pipe they
+    hold both ends of) would otherwise live on as orphans, each holding a warm interpreter's memory."""
+    parent = multiprocessing.parent_process()
+    if parent is not None:
+        parent.join()  # the parent's sentinel closes when it dies
+        os._exit(0)
 
 
 class WorkerPool:

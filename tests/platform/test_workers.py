@@ -4,8 +4,15 @@ from __future__ import annotations
 
 import asyncio
 import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
 
 from tabletop.workers import FairGate, WorkerPool
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 async def _hold(gate: FairGate, key: str, order: list[str], release: asyncio.Event, limit: int | None = None) -> None:
@@ -82,3 +89,54 @@ async def test_process_pool_runs_jobs_in_other_processes_after_warming() -> None
     finally:
         pool.close()
     assert value == 49 and pid != os.getpid()
+
+
+
+OWNER = """
+import asyncio, os, sys
+from tabletop.workers import WorkerPool
+
+async def main():
+    pool = WorkerPool(2, mode="process", warmup=None)
+    await pool.start()
+    pids = {await pool.run("k", os.getpid) for _ in range(8)}
+    with open(sys.argv[1], "w") as out:
+        out.write(" ".join(map(str, sorted(pids))))
+    await asyncio.sleep(600)  # killed meanwhile
+
+asyncio.run(main())
+"""
+
+
+def test_workers_end_when_the_bot_process_is_killed(tmp_path: Path) -> None:
+    """kill -9 of the bot (the soak bench does it twenty times a run) must not leave its workers behind,
+    each holding a warm interpreter's memory for good."""
+    listed = tmp_path / "workers"
+    owner = subprocess.Popen([sys.executable, "-c", OWNER, str(listed)], cwd=ROOT, stdout=subprocess.DEVNULL)
+    try:
+        for _ in range(1200):  # at most two minutes on a busy machine
+            if listed.exists() and listed.read_text() or owner.poll() is not None:
+                break
+            time.sleep(0.1)
+        workers = [int(pid) for pid in listed.read_text().split()]
+        assert workers and all(alive(pid) for pid in workers)
+    finally:
+        owner.kill()
+        owner.wait()
+    for _ in range(600):  # usually at once
+        if not any(alive(pid) for pid in workers):
+            break
+        time.sleep(0.1)
+    orphans = [pid for pid in workers if alive(pid)]
+    for pid in orphans:
+        os.kill(pid, signal.SIGKILL)
+    assert not orphans, "orphaned workers outlived the killed bot"
+
+
+def alive(pid: int) -> bool:
+    """Whether the process exists and is not a zombie (an orphan that exited is reaped by init)."""
+    try:
+        with open(f"/proc/{pid}/stat", encoding="ascii") as stat:
+            return stat.read().rpartition(")")[2].split()[0] != "Z"
+    except FileNotFoundError:
+        return False

@@ -16,6 +16,7 @@ import sys
 from pathlib import Path
 from typing import Any, TextIO
 
+from tests.e2e.conftest import RATE_LIMIT_SCALE
 from tests.e2e.driver import CHANNEL, GUILD, Table
 from tests.fakediscord import FakeDiscord
 from tests.fakediscord.records import FakeChannel, RecordedFile, RecordedMessage
@@ -100,7 +101,9 @@ async def play(table: Table, game_id: int, user: int, acks: Acks, rng: random.Ra
 
 
 async def main(folder: Path, mode: str) -> None:
-    async with FakeDiscord() as world:
+    # Discord's rate limits hold, over the tests' short windows: at Discord's own pacing a new life would
+    # spend its first seconds re-opening every player's DM channel (one a second) and barely play.
+    async with FakeDiscord(rate_limit_scale=RATE_LIMIT_SCALE) as world:
         world.settle_timeout = 600  # the tests' 10 s limit would end a life on a loaded machine: the harness's failure, not the bot's
         world.add_guild(GUILD, "soak", locale="ja")
         world.add_channel(GUILD, CHANNEL, "games")

@@ -153,7 +153,7 @@ class Doorbell:
 def record_messages(world: FakeDiscord, sizes: dict[int, int], bell: Doorbell) -> dict[str, float]:
     """Wrap the fake's message recording: when each board file (game, version) first appeared, and the size
     of each image posted in a thread (by attachment id, so an edit keeping it is not counted twice); ring
-    the channel of every message."""
+    the channel of every message others can see."""
     seen: dict[str, float] = {}
     original = world._commit  # noqa: SLF001 - the harness's single recording point
 
@@ -164,7 +164,8 @@ def record_messages(world: FakeDiscord, sizes: dict[int, int], bell: Doorbell) -
                 if not msg.ephemeral:
                     sizes[file.id] = file.size
         result = original(msg, rec)
-        bell.ring(msg.channel_id)
+        if not msg.ephemeral:  # what the other players see; an answer only the actor sees notifies nobody
+            bell.ring(msg.channel_id)
         return result
 
     world._commit = recording  # type: ignore[method-assign]  # noqa: SLF001
@@ -228,6 +229,7 @@ async def measure(games: int, actions: int, rate_limit_scale: float = 1.0) -> di
                 game_id = await table.start_game(users[0], users[1:], kind)
                 thread = (await table.record(game_id)).thread_id or CHANNEL
                 seats += [(game_id, user, thread) for user in users]
+            world.settle_each_interaction = True  # a click waits for its own work, not for every game's
             sizes: dict[int, int] = {}
             bell = Doorbell()
             shown = record_messages(world, sizes, bell)

@@ -28,6 +28,9 @@ from typing import Any, Callable, Coroutine, Iterable
 # Set (to the tracking registry) in every context the harness runs bot code in; the task factory
 # puts every task created in such a context into that registry.
 WORK: contextvars.ContextVar["TaskRegistry | None"] = contextvars.ContextVar("fakediscord_work", default=None)
+# Set to what started the work (an interaction's id) where the harness starts it; every task created from
+# there inherits it, so `settle_origin` can wait for one interaction's work alone.
+ORIGIN: contextvars.ContextVar[object | None] = contextvars.ContextVar("fakediscord_origin", default=None)
 
 _FACTORY_ATTR = "_fakediscord_factory"
 
@@ -46,18 +49,29 @@ class TaskRegistry:
         self.never_parked: set[CodeType] = set()
         self.context_values: dict[contextvars.ContextVar[Any], Any] = {}
         self._settler: asyncio.Future[None] | None = None
+        self.origins: dict[asyncio.Task[Any], object] = {}
+        self._origin_waiters: dict[object, asyncio.Future[None]] = {}
+        self._origin_settler: asyncio.Future[None] | None = None
 
-    def add(self, task: asyncio.Task[Any]) -> None:
+    def add(self, task: asyncio.Task[Any], origin: object | None = None) -> None:
         self.tasks.add(task)
         task.add_done_callback(self.tasks.discard)
+        if origin is not None:
+            self.origins[task] = origin
+            task.add_done_callback(self._drop_origin)
 
-    def run(self, fn: Callable[..., Any], *args: Any) -> Any:
-        """Call `fn` in a copy of the current context marked as bot work (plus `context_values`)."""
+    def _drop_origin(self, task: asyncio.Task[Any]) -> None:
+        self.origins.pop(task, None)
+
+    def run(self, fn: Callable[..., Any], *args: Any, origin: object | None = None) -> Any:
+        """Call `fn` in a copy of the current context marked as bot work (plus `context_values`), started by
+        `origin` (tasks created from it carry it too)."""
         ctx = contextvars.copy_context()
-        return ctx.run(self._marked, fn, *args)
+        return ctx.run(self._marked, origin, fn, *args)
 
-    def _marked(self, fn: Callable[..., Any], *args: Any) -> Any:
+    def _marked(self, origin: object | None, fn: Callable[..., Any], *args: Any) -> Any:
         WORK.set(self)
+        ORIGIN.set(origin)
         for var, value in self.context_values.items():
             var.set(value)
         return fn(*args)
@@ -96,14 +110,48 @@ class TaskRegistry:
                 raise SettleTimeout(f"bot still busy after {timeout}s:\n" + describe(busy))
             await asyncio.wait(busy, timeout=0.002, return_when=asyncio.FIRST_COMPLETED)
 
-    def busy(self, horizon: float) -> list[asyncio.Task[Any]]:
+    async def settle_origin(self, origin: object, *, timeout: float, horizon: float) -> None:
+        """Wait until every tracked task `origin` started (and they started) is done or parked, whatever
+        else the bot is busy with: a player sees their own answer without waiting for other players' work.
+        Concurrent callers share one poller, which looks at every task once per round as `settle` does."""
+        waiter = self._origin_waiters.get(origin)
+        if waiter is None:
+            waiter = self._origin_waiters[origin] = asyncio.get_running_loop().create_future()
+        if self._origin_settler is None or self._origin_settler.done():
+            self._origin_settler = asyncio.ensure_future(self._poll_origins(horizon))
+        try:
+            await asyncio.wait_for(asyncio.shield(waiter), timeout)
+        except TimeoutError:
+            own = [task for task, started in self.origins.items() if started == origin]
+            raise SettleTimeout(f"work of {origin!r} still busy after {timeout}s:\n" + describe(own)) from None
+        finally:
+            if self._origin_waiters.get(origin) is waiter and waiter.done():
+                del self._origin_waiters[origin]
+
+    async def _poll_origins(self, horizon: float) -> None:
+        quiet_rounds: dict[object, int] = {}
+        while self._origin_waiters:
+            await asyncio.sleep(0)
+            busy = self.busy(horizon, [task for task, origin in self.origins.items() if origin in self._origin_waiters])
+            busy_origins = {self.origins.get(task) for task in busy}
+            for origin, waiter in list(self._origin_waiters.items()):
+                quiet_rounds[origin] = 0 if origin in busy_origins else quiet_rounds.get(origin, 0) + 1
+                if quiet_rounds[origin] >= 3 and not waiter.done():
+                    waiter.set_result(None)
+                    del self._origin_waiters[origin]
+                    del quiet_rounds[origin]
+            if busy:
+                await asyncio.wait(busy, timeout=0.002, return_when=asyncio.FIRST_COMPLETED)
+
+    def busy(self, horizon: float, among: Iterable[asyncio.Task[Any]] | None = None) -> list[asyncio.Task[Any]]:
+        """The tracked tasks (or those of `among`) neither done nor parked."""
         loop = asyncio.get_running_loop()
         parked = {id(f) for source in self.parked_sources for f in source()}
         timed = _timer_futures(loop, loop.time() + horizon)
         current = asyncio.current_task()
         return [
             t
-            for t in list(self.tasks)
+            for t in list(self.tasks if among is None else among)
             if t is not current
             and not t.done()
             and not any(rule(t) for rule in self.ignored)
@@ -185,7 +233,7 @@ def install_task_factory(loop: asyncio.AbstractEventLoop) -> None:
             task = previous(loop, coro, context=context)  # type: ignore[call-arg]
         registry = context.get(WORK) if context is not None else WORK.get()
         if registry is not None:
-            registry.add(task)
+            registry.add(task, context.get(ORIGIN) if context is not None else ORIGIN.get())
         return task
 
     setattr(factory, _FACTORY_ATTR, True)

@@ -119,6 +119,10 @@ class FakeDiscord:
         self.reject_invalid = reject_invalid
         self.settle_timeout = settle_timeout
         self.timer_horizon = timer_horizon
+        self.settle_each_interaction = False
+        """False (tests): a click, command or submit returns once the whole bot is settled, so a test sees
+        every consequence. True (the load bench): once this interaction's own work is, as a player on their
+        own device would; other players' games, and their rate-limit waits, do not hold it back."""
         self.bot: Any = None
         self._messages: dict[int, RecordedMessage] = {}
         self._deleted: set[int] = set()
@@ -455,8 +459,11 @@ class FakeDiscord:
         bot = self._require_bot()
         self.interactions.append(rec)
         self._interactions_by_id[rec.id] = rec
-        self._tasks.run(bot._connection.parse_interaction_create, copy.deepcopy(rec.payload))
-        await self.settle()
+        self._tasks.run(bot._connection.parse_interaction_create, copy.deepcopy(rec.payload), origin=rec.id)
+        if self.settle_each_interaction:
+            await self._tasks.settle_origin(rec.id, timeout=self.settle_timeout, horizon=self.timer_horizon)
+        else:
+            await self.settle()
         if not rec.answered:
             problem = f"interaction {rec.id} ({_describe(rec)}) was never answered: 'This interaction failed'"
             self._error("unanswered", problem)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import re
+import threading
 from typing import Any
 
 import discord
@@ -180,3 +181,31 @@ async def test_leaving_the_world_with_unasserted_errors_fails(store: Store) -> N
             await world.attach(TinyBot(store))
             rec = await world.slash(ALICE, "game orphan", channel_id=GAMES)
             await world.click(ALICE, rec.original_id, "orphan")
+
+
+async def test_settling_each_interaction_does_not_wait_for_other_work(bot_world: FakeDiscord) -> None:
+    """The load bench's mode: a player's command returns once its own work is done, while other bot work
+    (another player's game, a rate-limit wait) is still busy; by default it waits for everything."""
+    release = threading.Event()
+
+    async def start() -> None:
+        asyncio.get_running_loop().create_task(to_thread_until(release), name="other-game")
+
+    bot_world.settle_timeout = 0.2
+    with pytest.raises(SettleTimeout, match="other-game"):
+        await bot_world.run(start())
+    bot_world.settle_each_interaction = True
+    rec = await bot_world.slash(ALICE, "game where", channel_id=GAMES)
+    assert rec.answered and bot_world.message(rec.original_id).content.startswith("こんにちは")
+    bot_world.settle_each_interaction = False
+    with pytest.raises(SettleTimeout, match="other-game"):
+        await bot_world.slash(ALICE, "game where", channel_id=GAMES)
+    release.set()
+    await bot_world.settle()
+    bot_world.take_errors()
+
+
+async def to_thread_until(release: threading.Event) -> None:
+    """Busy work as the harness sees it (a thread-backed wait), until `release` is set."""
+    while not release.is_set():
+        await asyncio.to_thread(release.wait, 0.01)

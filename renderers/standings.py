@@ -19,6 +19,7 @@ ROW_HEIGHT = 44
 PAD = 24
 MAX_ROWS = 32
 CHART_HEIGHT = 340
+COLUMN_GAP = 20
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,12 +44,11 @@ def standings_image(title: str, subtitle: str, headers: Sequence[str], rows: Seq
     tk.draw_text(img, (PAD, PAD), title, tk.SIZE_TITLE, bold=True, max_width=tk.CANVAS_WIDTH - 2 * PAD, max_lines=1)
     tk.draw_text(img, (PAD, PAD + tk.line_height(tk.SIZE_TITLE)), subtitle, tk.SIZE_SMALL, fill=tk.MUTED_INK,
                  max_width=tk.CANVAS_WIDTH - 2 * PAD, max_lines=1)
-    extra = len(headers) - 4
-    columns = [PAD + 10, PAD + 70, 470, 560] + [660 + index * (110 // max(extra, 1)) for index in range(extra)]
+    columns = [PAD + 10, PAD + 70, *_number_columns(headers[2:], shown)]
     draw = ImageDraw.Draw(img)
     draw.rectangle((PAD, top, tk.CANVAS_WIDTH - PAD, top + ROW_HEIGHT), fill=tk.PANEL_HEADER)
     for x, header in zip(columns, headers):
-        tk.draw_text(img, (x, top + ROW_HEIGHT / 2), header, tk.SIZE_SMALL, anchor="lm", bold=True, max_width=200, max_lines=1)
+        tk.draw_text(img, (x, top + ROW_HEIGHT / 2), header, tk.SIZE_SMALL, anchor="lm", bold=True)
     for index, row in enumerate(shown):
         y = top + ROW_HEIGHT * (index + 1)
         if index % 2:
@@ -66,6 +66,24 @@ def standings_image(title: str, subtitle: str, headers: Sequence[str], rows: Seq
         for x, value in zip(columns[4:], row.tiebreaks):
             tk.draw_text(img, (x, middle), value, tk.SIZE_SMALL, anchor="lm")
     return tk.ensure_not_square(img)
+
+
+def _number_columns(headers: Sequence[str], rows: Sequence[StandingsRow]) -> list[int]:
+    """Where the points, the W-D-L record and each tie-break start: each column as wide as its header or
+    widest value, packed against the right edge, so any number of tie-breaks fits and never overlaps; the
+    name takes the rest."""
+    cells = [[row.points, row.record, *row.tiebreaks] for row in rows]
+    sizes = [tk.SIZE_BODY, tk.SIZE_SMALL] + [tk.SIZE_SMALL] * (len(headers) - 2)
+    widths = [max([tk.text_width(header, tk.SIZE_SMALL, bold=True)]
+                  + [tk.text_width(row[index], sizes[index], bold=index == 0) for row in cells if index < len(row)])
+              for index, header in enumerate(headers)]
+    starts: list[int] = []
+    right = tk.CANVAS_WIDTH - PAD - 10
+    for width in reversed(widths):
+        right -= width
+        starts.insert(0, right)
+        right -= COLUMN_GAP
+    return starts
 
 
 @image_kind("rating chart")

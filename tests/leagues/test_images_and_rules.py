@@ -15,9 +15,11 @@ from engine.selfplay import playout
 from renderers import text as text_module
 from renderers import toolkit as tk
 from renderers.standings import StandingsRow, rating_chart, standings_image
+from tabletop.i18n import tr
 from tabletop.leagues.commands import is_league_admin
 from tabletop.leagues.config import ADMIN_ROLE, LeagueConfig, validate
 from tabletop.leagues.profile import FAVOURITES
+from tabletop.leagues.standings import TIEBREAKS
 
 
 @pytest.fixture
@@ -49,6 +51,32 @@ def test_standings_image_is_readable_on_a_phone_and_not_square(sizes: list, titl
     assert sizes and min(height for _, height in sizes) >= tk.PHONE_MIN_TEXT
     drawn = "".join(text for text, _ in sizes)
     assert "アリス" in drawn and tk.missing_glyphs(drawn) == ""
+
+
+@pytest.mark.parametrize("locale", ("ja", "en"))
+def test_standings_columns_never_overlap_with_every_tie_break(locale: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A league may rank by all five tie-breaks: each column is as wide as its header or widest value,
+    so no two cells of a row (the header row too) share a pixel, and the name gives way with "…"."""
+    boxes: list[tuple[int, int, int, int]] = []
+    original = tk.draw_text
+
+    def recording(*args: Any, **kwargs: Any) -> tuple[int, int, int, int]:
+        box = original(*args, **kwargs)
+        boxes.append(box)
+        return box
+
+    monkeypatch.setattr(tk, "draw_text", recording)
+    headers = ["#", tr("league.col_name", locale), tr("league.col_points", locale), tr("league.col_record", locale),
+               *(tr(f"league.tb_{name}", locale) for name in TIEBREAKS)]
+    rows = [StandingsRow(place, "A display name of 32 characters.", "12.5", "12-10-13", ("131.5",) * len(TIEBREAKS))
+            for place in range(4, 8)]
+    standings_image("Winter", "after round 12", headers, rows)
+    by_row: dict[int, list[tuple[int, int, int, int]]] = {}
+    for box in boxes[2:]:  # the title and the subtitle span the image
+        by_row.setdefault((box[1] + box[3]) // 2, []).append(box)
+    for cells in by_row.values():
+        cells.sort()
+        assert len(cells) == len(headers) and all(left[2] <= right[0] for left, right in zip(cells, cells[1:])), cells
 
 
 def test_a_long_league_is_cut_to_fit_and_still_not_square() -> None:

@@ -66,7 +66,7 @@ def _advance(char: str, size: int) -> float:
 
 # Characters wrapped one at a time: CJK punctuation, kana, kanji, full-width forms.
 _CJK = "\u2e80-\u2fff\u3000-\u30ff\u3100-\u9fff\uf900-\ufaff\uff00-\uffef"
-_TOKEN = re.compile(rf"[^\S\n]+|[{_CJK}]|[^\s{_CJK}]+")
+_TOKEN = re.compile(rf"[^\S\n]+|[{_CJK}]|[^\s{_CJK}-]*-+|[^\s{_CJK}-]+")
 # Japanese line-breaking rules (kinsoku shori), simplified: these may not start or end a line.
 _NO_LINE_START = frozenset("、。，．,.:;!?！？：；・ー～）)]」』】〕〉》”’…‥ゝゞ々ぁぃぅぇぉっゃゅょゎァィゥェォッャュョヮヵヶ")
 _NO_LINE_END = frozenset("（([「『【〔〈《“‘")
@@ -89,11 +89,23 @@ def _fit_prefix(text: str, fits: Callable[[str], bool]) -> int:
     return low
 
 
+def _split_word(word: str, fits: Callable[[str], bool]) -> tuple[str, str]:
+    """A word wider than the line, cut where the line ends: a Latin word gets a hyphen at the cut
+    ("Manipula-" "tion"), never a bare "Mushroo" "m"; kanji and kana break anywhere."""
+    if not _is_cjk(word[0]) and word[0].isalnum():
+        cut = min(_fit_prefix(word, lambda prefix: fits(prefix + "-")), len(word) - 3)  # never "Declaratio-" "n"
+        if cut >= 2 and word[cut - 1].isalnum() and word[cut].isalnum():
+            return word[:cut] + "-", word[cut:]
+    cut = _fit_prefix(word, fits)
+    return word[:cut], word[cut:]
+
+
 def _wrap_paragraph(paragraph: str, fits: Callable[[str], bool]) -> list[str]:
     """Greedy line breaking: Japanese between any two characters, English between words.
 
-    Tokens are single CJK characters or whole non-CJK words, so mixed text ("騎兵 Cavalry を配置") breaks
-    correctly without knowing the language. A word wider than the line is split by character.
+    Tokens are single CJK characters or whole non-CJK words (a hyphenated word is two, the hyphen kept
+    at the end of the first: "Demon-" "Repelling"), so mixed text ("騎兵 Cavalry を配置") breaks correctly
+    without knowing the language. A word wider than the line is split by character (with a hyphen).
     """
     lines: list[str] = []
     current = ""
@@ -114,9 +126,8 @@ def _wrap_paragraph(paragraph: str, fits: Callable[[str], bool]) -> list[str]:
             lines.append(head)
         current = carry + token
         while len(current) > 1 and not fits(current):
-            cut = _fit_prefix(current, fits)
-            lines.append(current[:cut])
-            current = current[cut:]
+            head, current = _split_word(current, fits)
+            lines.append(head)
     lines.append(current.rstrip())
     return lines
 

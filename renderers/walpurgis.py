@@ -51,13 +51,13 @@ LINE = tk.line_height(tk.SIZE_SMALL) + 4
 LABEL = 28
 GAP = 4
 CELL_W = (tk.CANVAS_WIDTH - 2 * PAD - 2 * LABEL - (SIZE - 1) * GAP) // SIZE
-CELL_H = 194
+CELL_H = 174
 TAGS = 28
 """The strip at the top of a square for its tags (chain numbers, "processing")."""
 FIELD_X = PAD + LABEL
-JIN = (84, 116)
+JIN = (100, 116)
 """A 陣's short and long side on the field: upright it stands tall, sideways it lies wide."""
-DIAMOND = 62
+DIAMOND = 54
 DANMAKU_SHOWN = 2
 """Danmaku drawn side by side under the 陣 (face-up ones first); past this many the last place shows how
 many more there are instead."""

@@ -218,7 +218,8 @@ def test_english_wraps_by_word_and_splits_only_overlong_words() -> None:
     assert all(tk.text_width(line, 30) <= width for line in lines)
     assert len(lines) >= 3
     long = tk.wrap_text("Supercalifragilistic", 30, tk.text_width("Super", 30))
-    assert "".join(long) == "Supercalifragilistic" and len(long) > 1
+    assert "".join(line.removesuffix("-") for line in long) == "Supercalifragilistic" and len(long) > 1
+    assert all(line.endswith("-") for line in long[:-1]), "the cuts are hyphenated"
 
 
 def test_japanese_punctuation_never_starts_a_line() -> None:
@@ -506,3 +507,14 @@ def test_a_long_card_title_takes_a_second_line_rather_than_an_ellipsis() -> None
     assert size == tk.SIZE_SMALL + 4 and lines == ("騎兵",)
     two = tk.card_header_height(title, 200, cost=True, points=True)
     assert two > tk.card_header_height("騎兵", 200, cost=True, points=True)
+
+
+def test_words_break_at_hyphens_and_a_word_too_wide_is_hyphenated() -> None:
+    """Card names on narrow cards: "Demon-" "Repelling", and a word wider than the line is cut with a
+    hyphen, leaving at least three letters ("Declarat-" "ion"), never "Mushroo" "m"."""
+    assert tk.wrap_text("Demon-Repelling Charm", tk.SIZE_SMALL, 92) == ("Demon-", "Repelling", "Charm")
+    lines = tk.wrap_text("Mushroom Declaration", tk.SIZE_SMALL, 92)
+    assert lines[0] == "Mushroom" and lines[1].endswith("-") and len(lines[2]) >= 3
+    assert "".join(line.removesuffix("-") for line in lines[1:]) == "Declaration"
+    assert all(tk.text_width(line, tk.SIZE_SMALL) <= 92 for line in lines)
+    assert tk.wrap_text("騎兵騎兵騎兵", tk.SIZE_SMALL, 60) == ("騎兵騎", "兵騎兵"), "kanji break anywhere, no hyphen"

@@ -202,7 +202,7 @@ def character_choices() -> list[app_commands.Choice[str]]:
 
 
 class Walpurgis(commands.Cog):
-    walpurgis = app_commands.Group(name="walpurgis", description=ls("Walpurgis: 陣 and danmaku on a 5×5 field, chains and interceptions",
+    walpurgis = app_commands.Group(name="walpurgis", description=ls("Walpurgis: jin and danmaku on a 5×5 field, chains and interceptions",
                                                                     "ヴァルプルギス: 5×5の場の陣と弾幕、連鎖と迎撃"))
     deck = app_commands.Group(name="deck", description=ls("Your own Walpurgis decks", "自分のデッキ"), parent=walpurgis)
 

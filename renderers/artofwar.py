@@ -108,7 +108,7 @@ def draw_now(img: Image.Image, scene: Scene, top: int) -> int:
 
 def draw_last(img: Image.Image, scene: Scene, top: int) -> int:
     tk.draw_strip(img, top, LAST_HEIGHT)
-    text = tk.recent_text(scene.ctx, scene.frame.recent) or say(scene.ctx, "まだ何も起きていません。", "Nothing has happened yet.")
+    text = tk.news_text(scene.ctx, scene.frame)
     tk.draw_news(img, scene.ctx, (PAD, top, img.width - PAD, top + LAST_HEIGHT), text)
     return top + LAST_HEIGHT
 

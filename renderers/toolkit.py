@@ -86,7 +86,7 @@ __all__ = [
     "draw_text",
     "IMAGE_SUFFIX", "drawable", "encode_image", "ensure_not_square", "font", "hex_centre", "hex_points", "line_height",
     "localize", "marker_letter_size", "marker_sprite", "measure_text", "min_text_size", "missing_glyphs",
-    "new_canvas", "recent_text", "seat_style", "shape_points", "team_style", "text_width", "wrap_text",
+    "new_canvas", "news_text", "recent_text", "seat_style", "shape_points", "team_style", "text_width", "wrap_text",
 ]
 
 CANVAS_WIDTH = 800  # the phone-readable width: see `renderers.text`
@@ -202,6 +202,17 @@ def recent_text(ctx: RenderContext, events: Sequence[Event]) -> str:
             text += " "
         text += sentence
     return text
+
+
+def news_text(ctx: RenderContext, frame: Frame) -> str:
+    """The "last step" line: its public sentences; when it made nothing public (a secret answer), a
+    plain "no public action", which tells no more than the table saw; "nothing yet" only at the start."""
+    said = recent_text(ctx, frame.recent)
+    if said:
+        return said
+    if frame.version == 0:
+        return localize(ctx, T("まだ何も起きていません。", "Nothing has happened yet."))
+    return localize(ctx, T("公開された行動はありません", "No public action"))
 
 
 def draw_news(img: Image.Image, ctx: RenderContext, box: Box, text: str, *, marker: Style | None = None,

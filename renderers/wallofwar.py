@@ -88,7 +88,7 @@ def _draw_now(img: Image.Image, scene: parts.Scene, top: int) -> int:
 def _draw_last(img: Image.Image, scene: parts.Scene, top: int) -> int:
     """What the last step did, in the engine's sentences (two lines at most)."""
     tk.draw_strip(img, top, LAST_HEIGHT)
-    text = tk.recent_text(scene.ctx, scene.frame.recent) or parts.quiet_text(scene)
+    text = tk.news_text(scene.ctx, scene.frame)
     tk.draw_news(img, scene.ctx, (PAD, top, img.width - PAD, top + LAST_HEIGHT), text)
     return top + LAST_HEIGHT
 

@@ -241,12 +241,6 @@ def phase_text(scene: Scene) -> str:
     return text
 
 
-def quiet_text(scene: Scene) -> str:
-    """The latest-action line when the last step made nothing public (a secret answer in a Rain window,
-    or the very start)."""
-    return scene.say("公開された行動はありません", "No public action")
-
-
 # --------------------------------------------------------------------------- what to highlight
 
 

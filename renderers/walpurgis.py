@@ -133,7 +133,7 @@ def status_text(scene: Scene) -> str:
 
 def draw_last(img: Image.Image, scene: Scene, top: int) -> int:
     tk.draw_strip(img, top, LAST_HEIGHT)
-    text = tk.recent_text(scene.ctx, scene.frame.recent) or say(scene.ctx, "まだ何も起きていません。", "Nothing has happened yet.")
+    text = tk.news_text(scene.ctx, scene.frame)
     tk.draw_news(img, scene.ctx, (PAD, top, img.width - PAD, top + LAST_HEIGHT), text)
     return top + LAST_HEIGHT
 
@@ -169,7 +169,7 @@ def counts_text(scene: Scene, seat: int) -> str:
     jin = f"{info['jin']}({say(scene.ctx, '表', 'up')} {info['face_up']})"
     return say(scene.ctx,
                f"手札 {info['hand_count']}  山札 {info['deck']}  弾幕置き場 {info['pile']}  捨て札 {len(info['discard'])}  陣 {jin}",
-               f"Hand {info['hand_count']}  Deck {info['deck']}  Danmaku pile {info['pile']}  Discard {len(info['discard'])}  陣 {jin}")
+               f"Hand {info['hand_count']}  Deck {info['deck']}  Danmaku pile {info['pile']}  Discard {len(info['discard'])}  Jin {jin}")
 
 
 def notes_text(scene: Scene, seat: int) -> list[str]:
@@ -419,7 +419,7 @@ def hand_image(scene: Scene, seat: int) -> Image.Image:
     hidden = own_face_down(view, seat)
     if hidden:
         listed = " · ".join(f"{square} {scene.card_name(cid)}" for square, cid in hidden)
-        lines.append(say(ctx, f"自分の裏向きの陣: {listed}", f"Your face-down 陣: {listed}"))
+        lines.append(say(ctx, f"自分の裏向きの陣: {listed}", f"Your face-down jin: {listed}"))
     if mine["aside"]:
         lines.append(say(ctx, f"取り置いた通常弾: {scene.card_name(mine['aside'])}(マリガン後に手札へ)",
                          f"Set aside: {scene.card_name(mine['aside'])} (joins your hand after the mulligan)"))

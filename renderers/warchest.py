@@ -136,7 +136,7 @@ def _draw_news(img: Image.Image, frame: Frame, ctx: RenderContext) -> None:
         return
     records = _last_records(frame)
     marker = tk.seat_style(records[0]["seat"]) if records else None
-    text = tk.recent_text(ctx, frame.recent) or parts.say(ctx, "まだ行動はありません", "No action yet")
+    text = tk.news_text(ctx, frame)
     tk.draw_news(img, ctx, box, text, marker=marker)
 
 

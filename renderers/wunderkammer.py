@@ -82,7 +82,7 @@ def _draw_now(img: Image.Image, scene: Scene, top: int) -> int:
 def _draw_last(img: Image.Image, scene: Scene, top: int) -> int:
     """What the last step did, in the engine's sentences."""
     tk.draw_strip(img, top, LAST_HEIGHT)
-    text = tk.recent_text(scene.ctx, scene.frame.recent) or scene.say("まだ誰も動いていません。", "Nothing has happened yet.")
+    text = tk.news_text(scene.ctx, scene.frame)
     tk.draw_news(img, scene.ctx, (PAD, top, img.width - PAD, top + LAST_HEIGHT), text)
     return top + LAST_HEIGHT
 

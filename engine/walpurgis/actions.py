@@ -22,14 +22,14 @@ from engine.walpurgis.cards import EDITION
 PROMPTS = {
     "mulligan": T("マリガン: 山札の下に戻すカードを選んでください(戻さないなら keep)。", "Mulligan: choose the cards to put under your deck (keep: none)."),
     "initial": T("初期配置: 通常弾を表向きに配置するマスを選んでください。", "Initial placement: choose where to place a 通常弾 face up."),
-    "prepare": T("準備フェイズ: 活動状態にする休眠状態の陣を選んでください。", "Prepare phase: choose a dormant 陣 to wake."),
-    "main": T("通常フェイズ: 陣の配置・陣の発動(各1回)、または end。", "Main phase: place a card, activate a 陣 (once each), or end."),
+    "prepare": T("準備フェイズ: 活動状態にする休眠状態の陣を選んでください。", "Prepare phase: choose a dormant jin to wake."),
+    "main": T("通常フェイズ: 陣の配置・陣の発動(各1回)、または end。", "Main phase: place a card, activate a jin (once each), or end."),
     "rapid": T("速射: 弾幕を配置するマスを選んでください。", "Rapid Fire: choose the squares for danmaku."),
     "barrage": T("弾幕の配置: 弾幕を配置するマスを選んでください。", "Danmaku: choose the squares for danmaku."),
     "D": T("D効果を解決する陣を選んでください。", "Choose the next D effect to resolve."),
-    "A": T("縦向きにする発動中の陣を選んでください。", "Choose the next activated 陣 to turn upright."),
+    "A": T("縦向きにする発動中の陣を選んでください。", "Choose the next activated jin to turn upright."),
     "E": T("連鎖終了時の効果を解決する陣を選んでください。", "Choose the next chain-end effect to resolve."),
-    "endA": T("終了フェイズ: 縦向きにする発動中の陣を選んでください(A効果は任意)。", "End phase: choose the next activated 陣 to turn upright (its A effect is optional)."),
+    "endA": T("終了フェイズ: 縦向きにする発動中の陣を選んでください(A効果は任意)。", "End phase: choose the next activated jin to turn upright (its A effect is optional)."),
     "keep": T("弾幕処理: このマスに残すカードを選んでください。", "Danmaku processing: choose the card that stays on this square."),
     "strip": T("弾幕処理: 処理する自分のカードを選んでください(相手と同時)。", "Danmaku processing: choose one of your cards to strip (both players at once)."),
     "discard": T("手札調整: 捨てるカードを選んでください。", "Hand limit: choose a card to discard."),
@@ -102,7 +102,7 @@ def square_step(square: int) -> tuple[str, Text]:
 
 FACE = {"up": T("表向き(発動)", "Face up (activate)"), "down": T("裏向き", "Face down")}
 PLACE = ("place", T("陣の配置", "Place a card"))
-ACTIVATE = ("activate", T("陣の発動", "Activate a 陣"))
+ACTIVATE = ("activate", T("陣の発動", "Activate a jin"))
 
 
 @lru_cache(maxsize=None)

@@ -77,6 +77,9 @@ def fire(state: State, squares: list[int], events: list[Event]) -> None:
     if placed:
         names = " ".join(map(board.name, placed))
         events.append(Event(T(f"{who(current['o'])}が弾幕を配置: {names}", f"{who(current['o'])} placed danmaku: {names}"), data={"kind": "danmaku", "squares": placed}))
+    else:
+        events.append(Event(T(f"{who(current['o'])}は弾幕を配置しませんでした。", f"{who(current['o'])} placed no danmaku."),
+                            data={"kind": "danmaku", "squares": []}))
     if state["chain"]["step"] == "rapid":
         b_effects(state, events)
         state["chain"]["step"] = "barrage"
@@ -122,7 +125,7 @@ def destroy(state: State, events: list[Event]) -> None:
         board.to_discard(state, piece)
     if doomed:
         names = " ".join(board.name(sq) for sq in sorted(doomed))
-        events.append(Event(T(f"破壊処理: {names}の陣が捨て札になりました。", f"Destruction: the 陣 at {names} went to the discard pile."), data={"kind": "destroy", "squares": sorted(doomed)}))
+        events.append(Event(T(f"破壊処理: {names}の陣が捨て札になりました。", f"Destruction: the jin at {names} went to the discard pile."), data={"kind": "destroy", "squares": sorted(doomed)}))
 
 
 def chain_end_entries(state: State) -> list[list[list[int]]]:

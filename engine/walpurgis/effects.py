@@ -87,12 +87,12 @@ def describe(effect: Effect) -> Text:
         "draw": T(f"{n}枚ドロウする。", f"Draw {plural(n, 'card')}."),
         "discard": T(f"対戦相手は手札から無作為に{n}枚捨てる。", f"Your opponent discards {plural(n, 'card')} at random."),
         "recover": T(f"自分の弾幕置き場の上から{n}枚を山札の下に置く。", f"Put the top {plural(n, 'card')} of your danmaku pile under your deck."),
-        "awaken": T(f"自分の休眠状態の陣を{n}枚活動状態にする。", f"Wake {plural(n, 'dormant 陣', 'dormant 陣')} of yours (lowest square first)."),
+        "awaken": T(f"自分の休眠状態の陣を{n}枚活動状態にする。", f"Wake {plural(n, 'dormant jin', 'dormant jin')} of yours (lowest square first)."),
         "salvage": T(f"自分の捨て札の上から{n}枚を手札に加える。", f"Take the top {plural(n, 'card')} of your discard pile into your hand."),
         "danmaku": T(f"{at.ja}に裏向きの弾幕を配置する。", f"Place face-down danmaku at {at.en}."),
-        "destroy": T(f"{at.ja}の対戦相手の陣を捨て札置き場に置く。", f"Discard your opponent's 陣 at {at.en}."),
+        "destroy": T(f"{at.ja}の対戦相手の陣を捨て札置き場に置く。", f"Discard your opponent's jin at {at.en}."),
         "reveal": T(f"{at.ja}の自分の裏向きの弾幕を表向きにする。", f"Turn your face-down danmaku at {at.en} face up."),
-        "sleep": T(f"{at.ja}の対戦相手の表向き縦向きの陣を休眠状態にする。", f"Put your opponent's face-up upright 陣 at {at.en} to sleep (dormant)."),
+        "sleep": T(f"{at.ja}の対戦相手の表向き縦向きの陣を休眠状態にする。", f"Put your opponent's face-up upright jin at {at.en} to sleep (dormant)."),
     }
     if effect.op == "move":
         to = where_text((effect.to,))
@@ -103,9 +103,9 @@ def describe(effect: Effect) -> Text:
 def describe_condition(condition: Mapping[str, int]) -> Text:
     names = {
         "hand_min": ("自分の手札が{n}枚以上", "you hold {n}+ cards"),
-        "own_jin_min": ("自分の陣が{n}枚以上", "you have {n}+ 陣 on the field"),
-        "opp_jin_min": ("対戦相手の陣が{n}枚以上", "your opponent has {n}+ 陣 on the field"),
-        "behind_min": ("自分の陣が対戦相手より{n}枚以上少ない", "you have at least {n} 陣 fewer than your opponent"),
+        "own_jin_min": ("自分の陣が{n}枚以上", "you have {n}+ jin on the field"),
+        "opp_jin_min": ("対戦相手の陣が{n}枚以上", "your opponent has {n}+ jin on the field"),
+        "behind_min": ("自分の陣が対戦相手より{n}枚以上少ない", "you have at least {n} jin fewer than your opponent"),
         "discard_min": ("自分の捨て札が{n}枚以上", "your discard pile holds {n}+ cards"),
         "deck_min": ("自分の山札が{n}枚以上", "your deck holds {n}+ cards"),
     }

@@ -34,7 +34,7 @@ def activation_reason(state: Mapping[str, Any], seat: int, cid: str, square: int
         listed = " ".join(holes)
         return T(
             f"発動条件を満たしません: {listed} に同じキャラクターアイコンを持つ自分の陣(または裏向きの陣)が必要です。弾幕や相手の陣は数えません。",
-            f"The activation condition fails: {listed} need your own 陣 with the same character icon (or face down). Danmaku and your opponent's 陣 do not count.",
+            f"The activation condition fails: {listed} need your own jin with the same character icon (or face down). Danmaku and your opponent's jin do not count.",
         )
     card = EDITION.card(cid)
     if not condition_holds(state, seat, card.condition):
@@ -57,7 +57,7 @@ def place_reason(state: Mapping[str, Any], seat: int, words: list[str]) -> Text:
     if square is None:
         return T(f"{echo(words[2])}というマスはありません(1a〜5e)。", f"There is no square {echo(words[2])} (1a to 5e).")
     if board.jin_at(state, square) is not None:
-        return T("既に陣が置かれているマスには手札から配置できません。", "You cannot place a card from hand on a square that already holds a 陣.")
+        return T("既に陣が置かれているマスには手札から配置できません。", "You cannot place a card from hand on a square that already holds a jin.")
     if state["stage"] == "main" and state["main"]["placed"]:
         return T("陣の配置はこのターン既に行いました。", "You have already placed a card this turn.")
     if words[3] == "down" and state["stage"] == "main" and flow.first_turn_restricted(state):
@@ -73,13 +73,13 @@ def activate_reason(state: Mapping[str, Any], seat: int, words: list[str]) -> Te
         return T("activate マス の形で入力してください。", "Type activate SQUARE.")
     piece = board.jin_at(state, square)
     if piece is None or piece["o"] != seat:
-        return T("そこに自分の陣はありません。", "You have no 陣 there.")
+        return T("そこに自分の陣はありません。", "You have no jin there.")
     if piece["s"] == "dor":
-        return T("休眠状態の陣は発動できません(表も見られません)。", "A dormant 陣 cannot be activated (nor looked at).")
+        return T("休眠状態の陣は発動できません(表も見られません)。", "A dormant jin cannot be activated (nor looked at).")
     if piece["s"] != "act":
-        return T("表向きの陣はさらに発動できません。", "A face-up 陣 cannot be activated again.")
+        return T("表向きの陣はさらに発動できません。", "A face-up jin cannot be activated again.")
     if state["stage"] == "main" and state["main"]["activated"]:
-        return T("陣の発動はこのターン既に行いました。", "You have already activated a 陣 this turn.")
+        return T("陣の発動はこのターン既に行いました。", "You have already activated a jin this turn.")
     return activation_reason(state, seat, piece["c"], square) or T("今はできません。", "Not possible now.")
 
 

@@ -153,7 +153,7 @@ def wake(state: State, square: int | None, events: list[Event]) -> None:
     seat = state["turn"]
     if square is not None:
         board.jin_at(state, square)["s"] = "act"
-        events.append(Event(T(f"{who(seat)}が{board.name(square)}の休眠状態の陣を活動状態にしました。", f"{who(seat)} woke the dormant 陣 at {board.name(square)}."), data={"kind": "wake", "squares": [square]}))
+        events.append(Event(T(f"{who(seat)}が{board.name(square)}の休眠状態の陣を活動状態にしました。", f"{who(seat)} woke the dormant jin at {board.name(square)}."), data={"kind": "wake", "squares": [square]}))
     if state["pile"][seat]:
         state["deck"][seat].append(state["pile"][seat].pop())
     if not state["deck"][seat]:

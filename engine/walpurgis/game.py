@@ -67,8 +67,8 @@ class Walpurgis(Game):
     )
     summary = T(
         "5×5の場に陣と弾幕を配置して連鎖と迎撃で競う2人用TCG。場が陣で埋まったとき陣の多い方の勝ち。",
-        "A 2-player card game of 陣 and danmaku on a 5×5 field, with chains and interceptions. When the "
-        "field is full of 陣, whoever owns more wins.",
+        "A 2-player card game of jin and danmaku on a 5×5 field, with chains and interceptions. When the "
+        "field is full of jin, whoever owns more wins.",
     )
 
     def new_state(self, players: int, seed: int, options: Mapping[str, str]) -> dict[str, Any]:

@@ -9,10 +9,10 @@ from engine.walpurgis.cards import EDITION
 STATES = {
     "dm": T("裏向きの弾幕", "face-down danmaku"),
     "du": T("表向きの弾幕", "face-up danmaku"),
-    "act": T("活動状態の陣", "active 陣 (face down, upright)"),
-    "dor": T("休眠状態の陣", "dormant 陣 (face down, sideways)"),
-    "up": T("表向き縦向きの陣", "face-up upright 陣"),
-    "fire": T("発動中の陣", "activated 陣 (face up, sideways)"),
+    "act": T("活動状態の陣", "active jin (face down, upright)"),
+    "dor": T("休眠状態の陣", "dormant jin (face down, sideways)"),
+    "up": T("表向き縦向きの陣", "face-up upright jin"),
+    "fire": T("発動中の陣", "activated jin (face up, sideways)"),
 }
 
 

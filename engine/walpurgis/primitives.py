@@ -82,7 +82,7 @@ def apply(state: State, owner: int, square: int, effect: Effect, events: list[Ev
             if piece and piece["o"] == foe:
                 board.remove(state, sq, piece)
                 board.to_discard(state, piece)
-                events.append(Event(T(f"{board.name(sq)}の陣が破壊されました。", f"The 陣 at {board.name(sq)} was destroyed."), data={"kind": "destroy", "squares": [sq]}))
+                events.append(Event(T(f"{board.name(sq)}の陣が破壊されました。", f"The jin at {board.name(sq)} was destroyed."), data={"kind": "destroy", "squares": [sq]}))
     elif op == "reveal":
         for sq in targets:
             for piece in state["field"][sq]:

@@ -146,7 +146,7 @@ def build(
         square = square_of(name)
         state["field"][square] = [piece(state, spec, square) for spec in specs]
         if sum(1 for p in state["field"][square] if p["s"] in board.JIN) > 1:
-            raise ValueError(f"{name}: a square holds at most one 陣")
+            raise ValueError(f"{name}: a square holds at most one jin")
     for seat in (0, 1):
         whole = (lists or {}).get(seat)
         if whole is None and seat in shown:
@@ -191,7 +191,7 @@ def write_link(state: State, spec: str) -> dict[str, Any]:
     square = square_of(name)
     jin = board.jin_at(state, square)
     if jin is None or jin["s"] not in board.FACE_UP_JIN:
-        raise ValueError(f"link {spec!r}: no face-up 陣 on {name}")
+        raise ValueError(f"link {spec!r}: no face-up jin on {name}")
     reach = activation.squares(EDITION.card(jin["c"]), square, jin["o"])
     return {"o": jin["o"], "sq": square, "c": jin["c"], "u": jin["u"], "placed": [square_of(sq) for sq in placed.split()], **reach}
 
@@ -205,7 +205,7 @@ def write_queue(state: State, kind: str, spec: Mapping[str, Any], entries: list[
                 square = square_of(name)
                 jin = board.jin_at(state, square)
                 if jin is None or jin["o"] != int(seat):
-                    raise ValueError(f"{kind} queue: seat {seat} has no 陣 on {name}")
+                    raise ValueError(f"{kind} queue: seat {seat} has no jin on {name}")
                 entries[int(seat)].append([square, jin["u"]])
     queue = ordering.start(state, kind, entries)
     if queue is not None and "next" in spec:

@@ -65,10 +65,10 @@ def summary(state: Mapping[str, Any]) -> Text:
     (a0, f0, d0), (a1, f1, d1) = standings(state)
     counts = f"{a0}-{a1} / {f0}-{f1} / {d0}-{d1}"
     if ranks[0] == ranks[1]:
-        return T(f"引き分け(陣・表向きの陣・山札: {counts})。", f"A draw (陣, face-up 陣, deck: {counts}).")
+        return T(f"引き分け(陣・表向きの陣・山札: {counts})。", f"A draw (jin, face-up jin, deck: {counts}).")
     winner = ranks.index(1)
-    head = ("場が陣で埋まりました。", "The field is full of 陣. ") if result["reason"] == "field" else ("ターン上限に達しました。", "The turn limit was reached. ")
-    return T(f"{head[0]}{who(winner)}の勝利(陣・表向きの陣・山札: {counts})。", f"{head[1]}{who(winner)} wins (陣, face-up 陣, deck: {counts}).")
+    head = ("場が陣で埋まりました。", "The field is full of jin. ") if result["reason"] == "field" else ("ターン上限に達しました。", "The turn limit was reached. ")
+    return T(f"{head[0]}{who(winner)}の勝利(陣・表向きの陣・山札: {counts})。", f"{head[1]}{who(winner)} wins (jin, face-up jin, deck: {counts}).")
 
 
 def outcome(state: Mapping[str, Any]) -> Outcome | None:

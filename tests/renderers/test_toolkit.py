@@ -10,7 +10,7 @@ import random
 import pytest
 from PIL import Image, ImageChops, ImageDraw, ImageStat
 
-from engine.core.types import Event, Outcome, T
+from engine.core.types import Event, Frame, Outcome, T
 from renderers import toolkit as tk
 from renderers.base import RenderContext
 from renderers.fonts import (
@@ -518,3 +518,11 @@ def test_words_break_at_hyphens_and_a_word_too_wide_is_hyphenated() -> None:
     assert "".join(line.removesuffix("-") for line in lines[1:]) == "Declaration"
     assert all(tk.text_width(line, tk.SIZE_SMALL) <= 92 for line in lines)
     assert tk.wrap_text("騎兵騎兵騎兵", tk.SIZE_SMALL, 60) == ("騎兵騎", "兵騎兵"), "kanji break anywhere, no hyphen"
+
+
+def test_the_last_step_line_says_nothing_happened_only_at_the_start() -> None:
+    ctx = RenderContext("en", ("Ann", "Bob"))
+    said = Frame({}, (), (Event(T("{s0}が引きました。", "{s0} drew.")),), None, 5)
+    assert tk.news_text(ctx, said) == "Ann drew."
+    assert tk.news_text(ctx, Frame({}, (), (), None, 0)) == "Nothing has happened yet."
+    assert tk.news_text(ctx, Frame({}, (), (), None, 7)) == "No public action", "a secret step mid-game"

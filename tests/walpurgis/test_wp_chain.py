@@ -109,7 +109,7 @@ def test_an_activated_card_stripped_in_processing_destroys_nothing() -> None:
     state, _ = play(state, (0, "place S01 3c up"), (0, "fire none"))
     assert "place M00 4c up" in legal(state, 1), "M00 at 4c reaches 2c, an activation square of S01"
     state, _ = play(state, (1, "place M00 4c up"), (1, "fire 3c"), (0, "pass"))
-    assert at(state, "3c") == [(0, "S01", "dor")], "the activated 陣 was stripped to dormant"
+    assert at(state, "3c") == [(0, "S01", "dor")], "the activated jin was stripped to dormant"
     assert at(state, "5c") == [(1, "M12", "up")], "so its destruction square 5c is spared"
 
 

@@ -41,7 +41,7 @@ def test_the_comparison_goes_jin_then_face_up_jin_then_deck() -> None:
     base = {"2a": ["0:R01:up"], "2b": ["1:S01:act"]}
     state = build(field=base, decks={0: ["R00"], 1: ["S00x3"]})
     victory.score(state, "cap", [])
-    assert state["result"]["ranks"] == [1, 2], "equal 陣, more face-up 陣 wins"
+    assert state["result"]["ranks"] == [1, 2], "equal jin, more face-up jin wins"
     level = build(field={"2a": ["0:R01:act"], "2b": ["1:S01:act"]}, decks={0: ["R00"], 1: ["S00x3"]})
     victory.score(level, "cap", [])
     assert level["result"]["ranks"] == [2, 1], "then more cards in the deck"

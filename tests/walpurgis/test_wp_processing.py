@@ -53,7 +53,7 @@ def test_rulebook_example_two_owners_strip_at_once_until_one_has_nothing() -> No
     assert sorted(at(state, "3c")) == [(0, "R01", "dm"), (0, "R12", "dor"), (1, "S05", "dm")]
     assert legal(state, 0) == {"strip 3c jin", "strip 3c dm"}
     state, _ = play(state, (0, "strip 3c dm"))
-    assert at(state, "3c") == [(0, "R12", "dor")], "B ran out: A's dormant 陣 remains alone"
+    assert at(state, "3c") == [(0, "R12", "dor")], "B ran out: A's dormant jin remains alone"
     assert state["pile"] == [["R01"], ["S05"]]
 
 

@@ -17,9 +17,9 @@ def reason(state: dict, notation: str, seat: int = 0) -> str:
 
 def test_a_face_up_placement_names_the_squares_the_condition_misses() -> None:
     state = build(field={"2c": ["0:R00:up"]}, hands={0: ["S00", "R01"]})
-    assert "2c need your own 陣 with the same character icon" in reason(state, "place S00 3c up")
-    assert "already holds a 陣" in reason(state, "place R01 2c up")
-    assert "1a 1c need your own 陣" in reason(state, "place R01 2b up")
+    assert "2c need your own jin with the same character icon" in reason(state, "place S00 3c up")
+    assert "already holds a jin" in reason(state, "place R01 2c up")
+    assert "1a 1c need your own jin" in reason(state, "place R01 2b up")
     assert "outside the field" in reason(state, "place R01 1b up")
 
 
@@ -27,11 +27,11 @@ def test_squares_cards_and_once_per_turn_are_explained() -> None:
     state = build(field={"2c": ["0:R00:up"], "3c": ["0:R01:dor"]}, hands={0: ["R00"]}, placed=True)
     assert "You hold no R09" in reason(state, "place R09 3d down")
     assert "no square 9z" in reason(state, "place R00 9z down")
-    assert "already holds a 陣" in reason(state, "place R00 2c down")
+    assert "already holds a jin" in reason(state, "place R00 2c down")
     assert "already placed a card this turn" in reason(state, "place R00 3d down")
-    assert "dormant 陣 cannot be activated" in reason(state, "activate 3c")
-    assert "face-up 陣 cannot be activated again" in reason(state, "activate 2c")
-    assert "no 陣 there" in reason(state, "activate 4c")
+    assert "dormant jin cannot be activated" in reason(state, "activate 3c")
+    assert "face-up jin cannot be activated again" in reason(state, "activate 2c")
+    assert "no jin there" in reason(state, "activate 4c")
 
 
 def test_the_card_condition_and_the_interception_condition_are_explained() -> None:

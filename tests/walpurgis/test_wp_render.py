@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import io
 import random
+import re
 from collections.abc import Iterator
 from typing import Any
 
@@ -110,8 +111,8 @@ def test_hidden_cards_are_never_drawn(drawn: list[Drawn]) -> None:
     assert not any(word in d.text for d in drawn for word in secret)
     drawn.clear()
     RENDERER.private(frame_of(GAME, state, 1), RenderContext("en", names(2)))
-    assert any("4c Red Magic" in d.text for d in drawn), "its owner sees its active 陣"
-    assert not any("S09" in d.text or "S13" in d.text for d in drawn), "nobody looks at dormant 陣 or danmaku"
+    assert any("4c Red Magic" in d.text for d in drawn), "its owner sees its active jin"
+    assert not any("S09" in d.text or "S13" in d.text for d in drawn), "nobody looks at dormant jin or danmaku"
 
 
 def test_a_square_stripped_at_once_looks_the_same_to_the_other_whatever_was_chosen(drawn: list[Drawn]) -> None:
@@ -154,3 +155,26 @@ def test_the_card_sheets_show_every_card_small_and_readable(drawn: list[Drawn]) 
             assert f"{card.name.get(locale)} ({cid})" in titles
     assert len(cards_pages(RenderContext("en", ()), "remilia")) == 2
     check(drawn)
+
+
+def test_english_images_and_choices_say_jin_and_every_step_says_what_happened(drawn: list[Drawn]) -> None:
+    """No untranslated 陣 on an English board, hand or choice label; a step that places no danmaku says
+    so, so the "last step" line never claims that nothing has happened mid-game."""
+    state = build(field={"1b": ["0:R00:act"], "1d": ["0:R00:act"], "2c": ["0:R01:act"]},
+                  hands={0: ["R03"], 1: ["S02"]}, turn=0)
+    state, _ = play(state, (0, "activate 2c"))
+    quiet, events = play(state, (0, "fire none"))
+    assert [event.text.en for event in events if event.seat is None][-1].endswith("placed no danmaku.")
+    frame = frame_of(GAME, quiet, None, events)
+    ctx = RenderContext("en", names(2), "walpurgis #12345")
+    assert tk.news_text(ctx, frame) == tk.recent_text(ctx, frame.recent) != ""
+    for match in sampled():
+        RENDERER.board(match.frame(None), ctx)
+        for seat in (0, 1):
+            RENDERER.private(match.frame(seat), ctx)
+            for action in match.legal_actions(seat):
+                assert all("陣" not in choice.label.en for choice in action.path), action.notation
+    said = [d.text for d in drawn]
+    assert any("jin" in text.lower() for text in said)
+    alone = re.compile(r"(?<![\u3040-\u9fff])陣(?![\u3040-\u9fff])")  # not within a Japanese card name
+    assert not [text for text in said if alone.search(text)]

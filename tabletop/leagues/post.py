@@ -176,5 +176,5 @@ async def standings_payload(bot: "TabletopBot", league: LeagueRecord, locale: st
     subtitle = tr("league.final" if final else "league.after_round", locale, round=done)
     (data,) = await announce.render_job(league.guild_id, encoded_pages, standings_image, title, subtitle, headers, image_rows)
     file = discord.File(io.BytesIO(data), filename=f"standings-{league.id}-r{done}.{IMAGE_SUFFIX}")
-    return f"**{title}** · {subtitle}\n" + text_table(rows, {user: announce.escape(name) for user, name in names.items()}, headers), file
+    return f"**{title}** · {subtitle}\n" + text_table(rows, names, headers), file
 

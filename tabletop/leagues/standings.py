@@ -17,6 +17,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Iterable, Mapping, Sequence
 
+import wcwidth
+
 TIEBREAKS = ("buchholz", "sb", "h2h", "gamescore", "wins")
 DEFAULT_TIEBREAKS = {"swiss": ("buchholz", "sb"), "rr": ("h2h", "gamescore"), "drr": ("h2h", "gamescore"),
                      "ladder": ("wins",)}
@@ -128,12 +130,30 @@ def points_text(value: float) -> str:
     return f"{value:.2f}".rstrip("0").rstrip(".")
 
 
+NAME_COLUMNS = 16
+"""A name's width in the text table, in display columns (a CJK character takes two)."""
+
+
 def text_table(rows: Sequence[Row], names: Mapping[int, str], headers: Sequence[str], limit: int = 25) -> str:
     """The standings as a monospace block for a message (the image's text twin): place, name, points,
-    W-D-L, tie-breaks."""
-    lines = [" ".join(headers)]
+    W-D-L, tie-breaks, each column as wide as its widest cell or header.
+
+    Widths are display columns (`wcwidth`): a Japanese name or header takes two columns a character in
+    a monospace font, so padding by characters pushed such rows out of line. Names are written as they
+    are (markdown is not read inside a code block); only backticks change, so that none ends the block."""
+    table = [list(headers)]
     for row in rows[:limit]:
-        tail = " ".join(points_text(value) for value in row.tiebreaks)
-        name = names.get(row.user_id, str(row.user_id))[:16]
-        lines.append(f"{row.place:>2}. {name:<16} {points_text(row.points):>5} {row.wins}-{row.draws}-{row.losses} {tail}".rstrip())
+        name = names.get(row.user_id, str(row.user_id)).replace("`", "'")
+        if wcwidth.width(name) > NAME_COLUMNS:
+            name = wcwidth.clip(name, 0, NAME_COLUMNS - 1).rstrip() + "…"
+        record = f"{row.wins}-{row.draws}-{row.losses}"
+        table.append([f"{row.place}.", name, points_text(row.points), record,
+                      *(points_text(value) for value in row.tiebreaks)])
+    count = max(len(cells) for cells in table)
+    widths = [max(wcwidth.width(cells[column]) for cells in table if column < len(cells)) for column in range(count)]
+    lines = []
+    for cells in table:
+        padded = [wcwidth.ljust(cell, widths[column]) if column == 1 else wcwidth.rjust(cell, widths[column])
+                  for column, cell in enumerate(cells)]
+        lines.append(" ".join(padded).rstrip())
     return "```\n" + "\n".join(lines).replace("`", "'") + "\n```"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+import wcwidth
 
 from tabletop.leagues.deadlines import verdict
 from tabletop.leagues.standings import TableResult, standings, table_points, text_table
@@ -58,7 +59,22 @@ def test_withdrawn_opponents_still_count_for_those_who_played_them() -> None:
 def test_text_table_lists_places() -> None:
     rows = standings([1, 2], [TableResult(1, (1, 2), (1, 2))], [], ())
     block = text_table(rows, {1: "Alice", 2: "Bob"}, ["#", "name", "pts"])
-    assert " 1. Alice" in block and " 2. Bob" in block and block.startswith("```")
+    assert "1. Alice" in block and "2. Bob" in block and block.startswith("```")
+
+
+def test_text_table_aligns_columns_by_display_width_with_cjk_names_and_headers() -> None:
+    """A Japanese character takes two columns in a monospace font: every row and the header line up,
+    and a long name is cut by columns with "…"."""
+    rows = standings([1, 2, 3], [TableResult(1, (1, 2, 3), (1, 2, 3))], [], ())
+    names = {1: "たなか", 2: "Bob", 3: "とても長い名前のプレイヤーさん"}
+    block = text_table(rows, names, ["#", "名前", "勝点", "勝-分-負"])
+    lines = block.strip("`\n").split("\n")
+    assert lines[0].split() == ["#", "名前", "勝点", "勝-分-負"]
+    ends = {wcwidth.width(line) for line in lines}
+    assert len(ends) == 1, f"rows of different widths: {lines}"
+    starts = {wcwidth.width(line[: line.index(cell)]) for line, cell in zip(lines[1:], ("たなか", "Bob", "とても"))}
+    assert len(starts) == 1, "the names start in one column"
+    assert "…" in lines[3] and wcwidth.width(lines[3].split()[1]) <= 16
 
 
 def test_deadline_verdicts() -> None:

@@ -166,7 +166,11 @@ def result_lines(match: Match, locale: str, names: Mapping[int, str]) -> list[st
     assert outcome is not None
     lines = [tr("game.over", locale, summary=outcome.summary.render(locale, names))]
     for seat in sorted(range(match.players), key=lambda seat: outcome.ranks[seat]):
-        score = f" ({outcome.scores[seat]:g})" if outcome.scores else ""
+        score = ""
+        if outcome.scores:
+            label = outcome.score_name.get(locale) if outcome.score_name else None
+            score = tr("game.rank_score", locale, label=label, score=f"{outcome.scores[seat]:g}") if label \
+                else f" ({outcome.scores[seat]:g})"
         lines.append(tr("game.rank_line", locale, rank=outcome.ranks[seat], name=names[seat], score=score))
     return lines
 

@@ -140,16 +140,22 @@ async def open_replay(interaction: discord.Interaction, game_id: int | None) -> 
 
 
 class ReplayStep(discord.ui.DynamicItem[discord.ui.Button], template=ids.REPLAY_STEP):
-    def __init__(self, item: discord.ui.Button, game_id: int, step: int) -> None:
+    """A replay pager's button turns its own (private) page; the final board's Replay button (`via` "o")
+    opens a new private replay instead, leaving the public board as it is."""
+
+    def __init__(self, item: discord.ui.Button, game_id: int, step: int, via: str) -> None:
         super().__init__(item)
-        self.game_id, self.step = game_id, step
+        self.game_id, self.step, self.via = game_id, step, via
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button, match: re.Match[str]) -> "ReplayStep":
-        return cls(item, int(match["gid"]), int(match["step"]))
+        return cls(item, int(match["gid"]), int(match["step"]), match["via"])
 
     @guarded
     async def callback(self, interaction: discord.Interaction) -> None:
+        if self.via == "o":
+            await open_replay(interaction, self.game_id)
+            return
         record = await clicked_game(interaction, self.game_id)
         await interaction.response.defer()
         content, files, view = await replay_payload(interaction, record, self.step)

@@ -23,9 +23,10 @@ PICK_SELECT = rf"tt:psel:{GID}:{DEC}:{PATH}"
 PICK_SET = rf"tt:pset:{GID}:{DEC}:{PATH}"
 VOTE = rf"tt:vote:{GID}:(?P<seat>\d{{1,2}}):(?P<choice>skip|expel)"
 LOG_PAGE = rf"tt:log:{GID}:(?P<page>\d{{1,6}}):(?P<via>[fpcnl])"
-REPLAY_STEP = rf"tt:replay:{GID}:(?P<step>\d{{1,6}}):(?P<via>[fpcnlbj])"
+REPLAY_STEP = rf"tt:replay:{GID}:(?P<step>\d{{1,6}}):(?P<via>[fpcnlbjo])"
 """History pagers: the page or step to show, and which button leads there (`via`), so two buttons
-leading to the same place (⏮ and ◀ on the second page) still have distinct custom ids."""
+leading to the same place (⏮ and ◀ on the second page) still have distinct custom ids. `o` (open) is
+the final board's Replay button: it opens the replay privately instead of turning a pager's page."""
 TAKEBACK_ANSWER = rf"tt:tb:{GID}:(?P<ver>\d{{1,9}}):(?P<seat>\d):(?P<mask>\d{{1,3}}):(?P<op>yes|no)"
 """An answer to a takeback request: the game version it was asked at, the requesting seat, and the seats
 that accepted so far as a bitmask (the message is edited as answers come in)."""
@@ -77,6 +78,10 @@ def log_page(game_id: int, page: int, via: str) -> str:
 
 def replay_step(game_id: int, step: int, via: str) -> str:
     return f"tt:replay:{game_id}:{step}:{via}"
+
+
+def replay_open(game_id: int) -> str:
+    return replay_step(game_id, 0, "o")
 
 
 def vote(game_id: int, seat: int, choice: str) -> str:

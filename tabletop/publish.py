@@ -261,7 +261,7 @@ async def post_board(
     status = announce.status_lines(record, match, locale, tnames, shown)
     log_text = "\n".join(filter(None, [picture_mark(record.board_log, locale) if update else "", *lines]))
     content = tail_clip(log_text, "\n".join(status))
-    view = views.rematch_view(record.id, locale) if match.finished else views.board_view(record.id, locale)
+    view = views.final_view(record.id, locale) if match.finished else views.board_view(record.id, locale)
     mentions = discord.AllowedMentions(everyone=False, roles=False, replied_user=False,
                                        users=[discord.Object(record.players[seat]) for seat in notified])
     channel = bot.get_partial_messageable(record.thread_id or record.channel_id)

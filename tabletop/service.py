@@ -76,6 +76,14 @@ def new_timing(control: TimeControl, match: Match, settings: Mapping[str, Any], 
     )
 
 
+def not_active(record: GameRecord) -> GameError:
+    """The refusal for a move or a click in a game that is not in progress: a finished game says so and
+    how to replay it (the thread's buttons and commands outlive the game)."""
+    if record.status == "finished":
+        return GameError(text("err.game_ended").with_args(id=record.id))
+    return GameError(text("err.not_active"))
+
+
 @dataclass(frozen=True, slots=True)
 class Loaded:
     """A game record and its decoded match: loaded once per click and passed along, never re-read."""
@@ -212,7 +220,7 @@ class GameService:
         if record is None:
             raise LobbyError("not_found")
         if record.status != "active":
-            raise GameError(T("このゲームは進行中ではありません。", "This game is not in progress."))
+            raise not_active(record)
         return Loaded(record, match_of(record))
 
     async def play(

@@ -18,7 +18,7 @@ from tabletop.interactions import bot_of, check_place, guarded, late_answer
 from tabletop.picker import decode, set_path
 from tabletop.pickers import menu_at, picker_payload
 from tabletop.publish import after_commit
-from tabletop.service import Loaded, game_of, match_of
+from tabletop.service import Loaded, game_of, match_of, not_active
 from tabletop.views import take_view
 from storage.base import LobbyError
 
@@ -113,14 +113,19 @@ DYNAMIC_ITEMS = (TakeTurn, MyInfo, ResignConfirm, PickButton, PickSelect, PickSe
 
 
 async def resolve(interaction: discord.Interaction, game_id: int | None) -> Loaded:
-    """The active game a command or button means, loaded and decoded once."""
+    """The active game a command or button means, loaded and decoded once. In a finished game's thread
+    (or naming one) the answer says that it has ended and how to replay it, rather than "which game?"."""
     bot = bot_of(interaction)
     record = await bot.service.find_game(explicit=game_id, channel_id=interaction.channel_id,
                                          user_id=interaction.user.id, guild_id=interaction.guild_id)
+    if record is None and game_id is None and interaction.channel_id is not None:
+        record = await bot.store.game_for_thread(interaction.channel_id)
+        if record is not None and record.status != "finished":
+            record = None
     if record is None:
         raise LobbyError("not_found") if game_id is not None else GameError(text("err.which_game"))
     if record.status != "active":
-        raise GameError(text("err.not_active"))
+        raise not_active(record)
     check_place(interaction, record, from_dm=True)
     return Loaded(record, match_of(record))
 

@@ -160,9 +160,12 @@ def takeback_view(game_id: int, version: int, seat: int, accepted: int, locale: 
     return view
 
 
-def rematch_view(game_id: int, locale: str) -> discord.ui.View:
-    """The final board's one button: a new lobby with the same players and options (tabletop.rematch)."""
+def final_view(game_id: int, locale: str) -> discord.ui.View:
+    """The final board's buttons, only what still works once a game is over: Replay (privately, step by
+    step, tabletop.history_ui) and Rematch (a new lobby with the same players and options, tabletop.rematch)."""
     view = Layout()
+    view.add_item(discord.ui.Button(label=tr("afterplay.replay", locale), style=discord.ButtonStyle.secondary,
+                                    custom_id=ids.replay_open(game_id)))
     view.add_item(discord.ui.Button(label=tr("afterplay.rematch", locale), style=discord.ButtonStyle.primary,
                                     custom_id=ids.rematch(game_id)))
     return view

@@ -120,6 +120,9 @@ def armistice(state: State, events: list[Event]) -> None:
     finish(state, winner, "armistice", events, text)
 
 
+KINGDOM = T("王国エリアのカード", "cards in the kingdom")
+"""What ART OF WAR's outcome scores count."""
+
 SUMMARIES = {
     "execution": T("{w}が処刑(相手のKINGを撃破)で勝利しました。", "{w} won by execution (the enemy KING fell)."),
     "nation": T("{w}が建国(王国エリアで4種類が上回る)で勝利しました。", "{w} won by founding the nation (leading in 4 kinds)."),
@@ -135,10 +138,10 @@ def outcome(state: Mapping[str, Any]) -> Outcome | None:
     scores = tuple(float(kingdom_total(state, seat)) for seat in (0, 1))
     winner = result["winner"]
     if winner is None:
-        return Outcome((1, 1), "draw", T("終戦: 王国エリアも墓地も同数で引き分けです。", "End of the war: drawn on equal kingdoms and graveyards."), scores)
+        return Outcome((1, 1), "draw", T("終戦: 王国エリアも墓地も同数で引き分けです。", "End of the war: drawn on equal kingdoms and graveyards."), scores, KINGDOM)
     template = SUMMARIES[result["reason"]]
     summary = T(template.ja.replace("{w}", who(winner)), template.en.replace("{w}", who(winner)))
-    return Outcome((1, 2) if winner == 0 else (2, 1), result["reason"], summary, scores)
+    return Outcome((1, 2) if winner == 0 else (2, 1), result["reason"], summary, scores, KINGDOM)
 
 
 def standings(state: Mapping[str, Any]) -> list[tuple]:

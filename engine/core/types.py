@@ -166,13 +166,15 @@ class Outcome:
 
     `ranks[i]` is seat i's place (1 = first; tied seats share a place). `scores` is optional per-seat
     scores for display. `reason` is a short machine code ("score", "control", "resign", "forfeit", "draw",
-    "cancel", …) and `summary` the bilingual sentence shown to players.
+    "cancel", …) and `summary` the bilingual sentence shown to players. `score_name` says what the scores
+    count ("control markers placed"), since a bare number beside a name tells a reader nothing.
     """
 
     ranks: tuple[int, ...]
     reason: str
     summary: Text
     scores: tuple[float, ...] | None = None
+    score_name: Text | None = None
 
     @property
     def winners(self) -> tuple[int, ...]:
@@ -183,21 +185,26 @@ class Outcome:
         return len(self.winners) == len(self.ranks)
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        data = {
             "ranks": list(self.ranks),
             "reason": self.reason,
             "summary": self.summary.to_json(),
             "scores": list(self.scores) if self.scores is not None else None,
         }
+        if self.score_name is not None:
+            data["score_name"] = self.score_name.to_json()
+        return data
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> "Outcome":
         scores = data.get("scores")
+        name = data.get("score_name")
         return cls(
             tuple(data["ranks"]),
             data["reason"],
             Text.from_json(data["summary"]),
             tuple(scores) if scores is not None else None,
+            Text.from_json(name) if name is not None else None,
         )
 
     @staticmethod

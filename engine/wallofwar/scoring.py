@@ -37,7 +37,7 @@ def outcome(state: Mapping[str, Any]) -> Outcome | None:
         f"{names}の勝利!(勝利点{best[0]}、軍資金{best[1]})",
         f"{names_en} win{'s' if len(winners) == 1 else ''}! ({plural(best[0], 'point')}, {plural(best[1], 'medal')})",
     )
-    return Outcome(ranks, "score", summary, tuple(float(key[0]) for key in keys))
+    return Outcome(ranks, "score", summary, tuple(float(key[0]) for key in keys), T("勝利点", "victory points"))
 
 
 def final_events(state: Mapping[str, Any]) -> list[Event]:

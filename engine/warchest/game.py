@@ -32,6 +32,9 @@ PUBLIC_FOLLOWUPS = frozenset({"guard", "swordsman", "berserker", "mercenary", "f
 reveals nothing when taken at once. The Warrior Priest's follow-up is not among them: its options come
 from the coin it drew, which only its owner has seen."""
 
+PLACED = T("置いた占領マーカー", "control markers placed")
+"""What War Chest's outcome scores count (each seat shows its side's markers)."""
+
 
 def deciding(state: State) -> int | None:
     """The one seat `pending` awaits, without building its Decision (asked at every listing)."""
@@ -153,12 +156,17 @@ class WarChest(Game):
         winner = result["winner"]
         if winner is None:
             if result["reason"] == "rounds":
-                summary = T(f"{ROUND_LIMIT}ラウンドが経過したため引き分けです。", f"Drawn after {ROUND_LIMIT} rounds.")
+                summary = T(
+                    f"{ROUND_LIMIT}ラウンドの上限(このプロジェクトの規則)に達し、どのチームも占領マーカーを"
+                    "置き切れなかったため引き分けです。",
+                    f"Drawn: the {ROUND_LIMIT}-round limit (this project's rule) was reached before any side "
+                    "placed all its control markers.",
+                )
             else:
                 summary = T("誰もコインを引けなくなったため引き分けです。", "Drawn: nobody could draw a coin.")
-            return Outcome(tuple(1 for _ in range(players)), "draw", summary, placed)
+            return Outcome(tuple(1 for _ in range(players)), "draw", summary, placed, PLACED)
         seats = [s for s in range(players) if moves.team(s) == winner]
         names = "、".join(who(s) for s in seats), " and ".join(who(s) for s in seats)
         summary = T(f"{names[0]}が全ての占領マーカーを置いて勝利しました。", f"{names[1]} placed every control marker and won.")
         ranks = tuple(1 if moves.team(s) == winner else 2 for s in range(players))
-        return Outcome(ranks, "control", summary, placed)
+        return Outcome(ranks, "control", summary, placed, PLACED)

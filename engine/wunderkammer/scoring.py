@@ -92,7 +92,7 @@ def outcome(state: Mapping[str, Any]) -> Outcome | None:
         )
     else:
         summary = T(f"{names_ja}の勝利!({best[0]}点)", f"{names_en} wins! ({plural(best[0], 'point')})")
-    return Outcome(ranks, "score", summary, tuple(float(key[0]) for key in keys))
+    return Outcome(ranks, "score", summary, tuple(float(key[0]) for key in keys), T("得点", "points"))
 
 
 def final_events(state: Mapping[str, Any], stalled: bool) -> list[Event]:

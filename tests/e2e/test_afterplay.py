@@ -19,6 +19,7 @@ from engine.core.notations import TAKEBACK
 from engine.core.takeback import CHANCE, SHOWN_TO_ACTOR
 from engine.core.types import Text
 from storage.base import GameRecord
+from tabletop import ids
 from tabletop.i18n import catalog
 from tests.e2e.conftest import ALICE, CAROL, DAVE, ERIN
 from tests.e2e.driver import CHANNEL, GUILD, Table
@@ -251,7 +252,7 @@ async def test_rematch_opens_one_lobby_with_the_same_players_and_options(table: 
     await table.play_to_end(game_id, random.Random(7))
     record = await table.record(game_id)
     final = world.message(record.board_message_id or 0)
-    assert final.custom_ids() == [f"tt:rematch:{game_id}"]
+    assert final.custom_ids() == [f"tt:replay:{game_id}:0:o", f"tt:rematch:{game_id}"]
     other_server(table)
     for user, where in ((DAVE, {}), (ALICE, {"channel_id": OTHER_CHANNEL})):
         await refused(table, user, final, f"tt:rematch:{game_id}", **where)
@@ -274,3 +275,29 @@ async def test_rematch_opens_one_lobby_with_the_same_players_and_options(table: 
     assert len(await table.bot.store.list_games(channel_id=CHANNEL, statuses=("lobby",))) == 1
     await world.click(CAROL, posted[0], f"tt:lobby:start:{lobby.id}")
     assert (await table.record(lobby.id)).status == "active"
+
+
+async def test_a_finished_games_thread_says_it_ended_and_how_to_replay_it(table: Table) -> None:
+    """`/game play` and `/game resign` in a finished game's thread, and the buttons of its older boards,
+    answer briefly and privately that the game is over and how to see its replay (not "which game?"); the
+    final board offers only what still works, Replay (opened privately) and Rematch."""
+    world = table.world
+    game_id = await table.start_game(ALICE, [CAROL], "highcard")
+    first = table.latest_board(await table.record(game_id))
+    await table.play_to_end(game_id, random.Random(5))
+    record = await table.record(game_id)
+    ended = catalog_text("err.game_ended").with_args(id=game_id)
+    for command, options in (("game play", {"action": "pass"}), ("game resign", {})):
+        rec = await world.slash(CAROL, command, options, channel_id=record.thread_id, guild_id=GUILD)
+        reply = rec.messages[-1]
+        assert reply.ephemeral and reply.text in (ended.render("ja"), ended.render("en")), reply.text
+        assert f"/game replay game:{game_id}" in reply.text
+    old = await world.click(ALICE, first, f"tt:take:{game_id}")
+    assert old.messages[-1].ephemeral and old.messages[-1].text in (ended.render("ja"), ended.render("en"))
+    final = world.message(record.board_message_id or 0)
+    assert final.custom_ids() == [ids.replay_open(game_id), f"tt:rematch:{game_id}"]
+    opened = await world.click(CAROL, final, ids.replay_open(game_id))
+    assert opened.messages[-1].ephemeral and opened.messages[-1].id != final.id
+    assert ids.replay_step(game_id, 1, "n") in opened.messages[-1].custom_ids()
+    assert world.message(final.id).sequence == final.sequence, "the public final board is left as it is"
+    assert (await table.record(game_id)).state == record.state

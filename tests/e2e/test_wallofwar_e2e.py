@@ -59,7 +59,7 @@ async def test_whole_four_player_game_through_discord(table: Table) -> None:
     assert any(len(set(window)) >= 2 for window in windows), "one window, several seats answering in turn"
     assert {seat for window in windows for seat in window} == {0, 1, 2, 3}, "each with its own Take turn"
     last = messages[-1]
-    assert last.attachments and last.custom_ids() == [f"tt:rematch:{game_id}"]
+    assert last.attachments and last.custom_ids() == [f"tt:replay:{game_id}:0:o", f"tt:rematch:{game_id}"]
     image = last.attachments[0].image()
     assert image.width == CANVAS_WIDTH and image.height != image.width
     assert any(m.attachments for m in world.every_version(seen_by=ALICE)), "face-down cards arrive by DM"

@@ -33,7 +33,7 @@ async def test_whole_game_through_discord(table: Table, players: int, mode: str)
     thread = record.thread_id
     assert thread is not None
     final = world.messages_in(thread)[-1]
-    assert final.attachments and final.custom_ids() == [f"tt:rematch:{game_id}"]
+    assert final.attachments and final.custom_ids() == [f"tt:replay:{game_id}:0:o", f"tt:rematch:{game_id}"]
     assert len([m for m in world.every_version(seen_by=ALICE) if m.attachments and m.dm_user_id]) >= 2, "drawn coins arrive by DM each round"
     assert world.dms_to(BOB) == []
     assert any(f"<@{BOB}>" in m.text and "DM" in m.text for m in world.messages_in(thread)) or \

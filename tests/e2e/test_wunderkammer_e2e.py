@@ -49,7 +49,7 @@ async def play_whole_game(table: Table, players: list[int], seed: int, restart_a
     thread = record.thread_id
     assert thread is not None
     last = table.world.messages_in(thread)[-1]
-    assert last.attachments and last.custom_ids() == [f"tt:rematch:{game_id}"]
+    assert last.attachments and last.custom_ids() == [f"tt:replay:{game_id}:0:o", f"tt:rematch:{game_id}"]
     image = last.attachments[0].image()
     assert image.width == CANVAS_WIDTH and image.height != image.width
     await assert_privacy(table, game_id)

@@ -11,7 +11,9 @@ from typing import Any, cast
 
 import discord
 
-from engine.core.errors import GameError, NotYourDecision
+from engine.core.errors import AmbiguousAction, GameError, IllegalAction, NotYourDecision
+from engine.core.match import Match
+from engine.core.types import Action, Text
 from tabletop import announce, ids
 from tabletop.i18n import lang, text, tr
 from tabletop.interactions import bot_of, check_place, guarded, late_answer
@@ -128,6 +130,36 @@ async def resolve(interaction: discord.Interaction, game_id: int | None) -> Load
         raise not_active(record)
     check_place(interaction, record, from_dm=True)
     return Loaded(record, match_of(record))
+
+
+EXAMPLES = 5
+"""How many legal notations a refusal of typed input shows: a few forms to copy, not the whole list."""
+
+
+def typed_move(match: Match, seat: int, notation: str) -> Action:
+    """The action a typed `/game play` means; when nothing fits, the refusal adds a few of the forms that
+    are legal now (one per first choice, so they show the kinds of move, not fifty moves of one kind)."""
+    try:
+        return match.find(seat, notation)
+    except AmbiguousAction:
+        raise
+    except IllegalAction as refused:
+        listed = match.legal_actions(seat)
+        if not listed:
+            raise
+        firsts: dict[str, str] = {}
+        for action in listed:
+            firsts.setdefault(action.path[0].key if action.path else action.notation, action.notation)
+        shown = list(firsts.values())[:EXAMPLES]
+        shown += [action.notation for action in listed if action.notation not in shown][: EXAMPLES - len(shown)]
+        forms = " ".join(f"`{notation}`" for notation in shown)
+        hint = text("err.legal_examples")
+        reason = refused.reason
+        raise IllegalAction(Text(
+            reason.ja + "\n" + hint.ja.format(forms=forms, count=len(listed)),
+            reason.en + "\n" + hint.en.format(forms=forms, count=len(listed)),
+            reason.args,
+        )) from None
 
 
 async def show_private(interaction: discord.Interaction, game_id: int | None) -> None:

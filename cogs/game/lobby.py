@@ -26,7 +26,7 @@ from tabletop.clocks import DEFAULT_GRACE_HOURS, DEFAULT_REMINDERS, DEFAULT_STAL
 from tabletop.leagues.config import ADMIN_ROLE
 from tabletop.leagues.results import RATED_OPTION, RATED_SETTING
 from tabletop.service import TAKEBACKS, TIME_KEYS, default_control, game_of, match_of
-from tabletop.turn_ui import resolve, show_private
+from tabletop.turn_ui import resolve, show_private, typed_move
 from tabletop.i18n import lang, ls, text, tr
 from storage.base import GameRecord
 
@@ -173,7 +173,7 @@ class LobbyCommands:
             seat = self.bot.service.seat(record, interaction.user.id)
             if decision is not None:
                 loaded.match.check_decision(seat, decision)
-            move = loaded.match.find(seat, notation) if seat in loaded.match.awaited_seats() else notation
+            move = typed_move(loaded.match, seat, notation) if seat in loaded.match.awaited_seats() else notation
             await interaction.response.defer(ephemeral=True, thinking=True)
             played = await self.bot.service.play(loaded, seat, move, decision_id=loaded.match.decisions[seat])
             await after_commit(self.bot, played, interaction)

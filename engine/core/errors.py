@@ -39,6 +39,10 @@ class IllegalAction(GameError):
     code = "illegal"
 
 
+class AmbiguousAction(IllegalAction):
+    """Typed text that fits several legal actions (engine.core.typed): the reason names them."""
+
+
 class GameOver(GameError):
     """The game has already ended."""
 

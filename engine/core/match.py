@@ -16,6 +16,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Iterable, Iterator, Mapping
 
 from engine.core.errors import (
+    AmbiguousAction,
     GameOver,
     IllegalAction,
     NotYourDecision,
@@ -26,6 +27,7 @@ from engine.core.errors import (
 from engine.core.game import Game, echo
 from engine.core.notations import CONCEDE, FORFEIT, INTERNAL_PREFIX, RESIGN, TAKEBACK
 from engine.core.takeback import refusal
+from engine.core.typed import ambiguous, meant
 from engine.core.types import Action, Decision, Event, Frame, Outcome, T, Text
 
 NOTHING_TO_TAKE_BACK = T("取り消せる直前の手がありません。", "There is no last action to take back.")
@@ -124,15 +126,21 @@ class Match:
         raise StaleDecision(T("あなたの選択が変わりました。", "Your decision has changed."), decision.prompt)
 
     def find(self, seat: int, notation: str) -> Action:
-        """The legal action of `seat` with this notation (listed, or typed: `Game.typed_action`), or the
-        game's reason why not."""
+        """The legal action of `seat` with this notation (listed, or typed: `Game.typed_action`), else the
+        one listed action the text means read loosely (`engine.core.typed`), or the reason why not."""
         wanted = notation.strip()
-        for action in self.legal_actions(seat):
+        listed = self.legal_actions(seat)
+        for action in listed:
             if action.notation == wanted:
                 return action
         typed = self.game.typed_action(self.state, seat, wanted) if seat in self.awaited_seats() else None
         if typed is not None:
             return typed
+        fits = meant(listed, wanted)
+        if len(fits) == 1:
+            return fits[0]
+        if fits:
+            raise AmbiguousAction(ambiguous(echo(wanted), fits))
         raise IllegalAction(self.game.explain_illegal(self.state, seat, echo(wanted)))
 
     def play(self, seat: int, move: str | Action, expected_version: int | None = None,

@@ -107,3 +107,28 @@ async def test_resign_cancel_list_show_and_settings(table: Table) -> None:
     lobby_id, _ = await table.open_lobby(ALICE, "highcard", 2)
     await world.slash(ALICE, "game cancel", {"game": lobby_id}, channel_id=CHANNEL, guild_id=GUILD)
     assert (await table.record(lobby_id)).status == "cancelled"
+
+
+async def test_typed_pass_finds_the_games_own_pass_and_nonsense_shows_legal_forms(table: Table) -> None:
+    """`/game play pass` in War Chest (whose pass is `<coin>:pass`): with one coin kind in hand it passes,
+    with several it names the ways to pass; input that fits nothing is answered with the game's reason and
+    a few forms that are legal now. Nothing changes on a refusal."""
+    world = table.world
+    game_id = await table.start_game(ALICE, [CAROL], "warchest")
+    record = await table.record(game_id)
+    match = Match.from_json(registry.get("warchest"), record.state or {})
+    seat = match.awaited_seats()[0]
+    user = record.players[seat]
+    rec = await world.slash(user, "game play", {"action": "nonsense"}, channel_id=record.thread_id, guild_id=GUILD)
+    reply = rec.messages[-1].text
+    assert rec.messages[-1].ephemeral and ("Legal now, for example: `" in reply or "今できる手の例: `" in reply), reply
+    assert reply.count("`") <= 2 * 5, "a few forms, not the whole list"
+    assert (await table.record(game_id)).version == record.version
+    passes = sorted({action.notation for action in match.legal_actions(seat) if action.notation.endswith(":pass")})
+    rec = await world.slash(user, "game play", {"action": "pass"}, channel_id=record.thread_id, guild_id=GUILD)
+    if len(passes) == 1:
+        assert (await table.record(game_id)).version == record.version + 1
+        return
+    reply = rec.messages[-1].text
+    assert rec.messages[-1].ephemeral and all(notation in reply for notation in passes[:5]), reply
+    assert "no coin called" not in reply and (await table.record(game_id)).version == record.version

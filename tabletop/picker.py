@@ -12,6 +12,7 @@ select apiece, so most decisions take one tap after "Take turn". Options that ar
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, field
 from typing import Sequence
 
@@ -204,3 +205,36 @@ def _groups(node: Node, at: tuple[int, ...], back: bool) -> tuple[Group, ...]:
     entries = tuple(Entry((child.choice,), (*at, index), child.action is not None)
                     for index, child in enumerate(children) if child.choice is not None)
     return (Group(entries, select=len(entries) > BUTTON_LIMIT),)
+
+
+ELLIPSIS = "…"
+
+
+def distinct_labels(labels: Sequence[str], limit: int) -> list[str]:
+    """The labels of one select or button row cut to `limit` characters, still telling apart what they
+    told apart: a label whose end-cut reads like another's is cut in the middle (its end is where long
+    labels differ: "… onto line 3", a card's last effect), and any still alike are numbered."""
+    shown = [_cut_end(label, limit) for label in labels]
+    for cut in (_cut_middle, _numbered):
+        counts = Counter(shown)
+        alike = [index for index, label in enumerate(shown) if counts[label] > 1]
+        if not alike:
+            break
+        for number, index in enumerate(alike, start=1):
+            shown[index] = cut(labels[index], limit, number)
+    return shown
+
+
+def _cut_end(label: str, limit: int) -> str:
+    return label if len(label) <= limit else label[: limit - 1] + ELLIPSIS
+
+
+def _cut_middle(label: str, limit: int, number: int = 0) -> str:
+    if len(label) <= limit:
+        return label
+    tail = (limit - 1) // 3
+    return label[: limit - 1 - tail] + ELLIPSIS + label[len(label) - tail:]
+
+
+def _numbered(label: str, limit: int, number: int) -> str:
+    return _cut_middle(f"{number}. {label}", limit)

@@ -17,7 +17,7 @@ from tabletop.service import TIME_OPTION, lobby_control
 from tabletop.i18n import tr
 from tabletop.interactions import clip
 from tabletop.layout import Layout
-from tabletop.picker import Entry, Menu, encode
+from tabletop.picker import Entry, Menu, distinct_labels, encode
 from storage.base import GameRecord
 
 LABEL_LIMIT = 80
@@ -117,8 +117,8 @@ def picker_view(game_id: int, decision: int, menu: Menu, locale: str, names: Map
                 custom_id=ids.pick_set(game_id, decision, group.at),
                 placeholder=clip(tr("turn.choose_set", locale, low=low, high=high), 150),
                 min_values=low, max_values=high, row=row,
-                options=[discord.SelectOption(label=clip(member.label.render(locale, names), OPTION_LIMIT) or "-",
-                                              value=member.key) for member in group.members],
+                options=[discord.SelectOption(label=label or "-", value=member.key) for member, label in zip(
+                    group.members, distinct_labels([member.label.render(locale, names) for member in group.members], OPTION_LIMIT))],
             ))
             row += 1
             continue
@@ -126,14 +126,15 @@ def picker_view(game_id: int, decision: int, menu: Menu, locale: str, names: Map
             view.add_item(discord.ui.Select(
                 custom_id=ids.pick_select(game_id, decision, _common(group.entries)),
                 placeholder=clip(group.title.label.render(locale, names) if group.title else tr("turn.choose", locale), 150),
-                options=[discord.SelectOption(label=clip(_label(entry.steps, locale, names), OPTION_LIMIT) or "-",
-                                              value=encode(entry.path)) for entry in group.entries],
+                options=[discord.SelectOption(label=label or "-", value=encode(entry.path)) for entry, label in zip(
+                    group.entries, distinct_labels([_label(entry.steps, locale, names) for entry in group.entries], OPTION_LIMIT))],
                 row=row,
             ))
             row += 1
             continue
-        for index, entry in enumerate(group.entries):
-            view.add_item(discord.ui.Button(label=clip(_label(entry.steps, locale, names), LABEL_LIMIT) or "-",
+        labels = distinct_labels([_label(entry.steps, locale, names) for entry in group.entries], LABEL_LIMIT)
+        for index, (entry, label) in enumerate(zip(group.entries, labels)):
+            view.add_item(discord.ui.Button(label=label or "-",
                                             style=discord.ButtonStyle.primary, custom_id=ids.pick(game_id, decision, entry.path),
                                             row=row + index // 5))
         row += (len(group.entries) + 4) // 5

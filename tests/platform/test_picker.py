@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import discord
+
 from engine.core.game import choice
 from engine.core.types import Action, Choice, T
-from tabletop.picker import BUTTON_LIMIT, decode, encode, menu, set_path
+from tabletop.picker import BUTTON_LIMIT, decode, distinct_labels, encode, menu, set_path
+from tabletop.views import picker_view
 
 ACTIONS = (
     Action("a:move:C3", (choice("a", "弓兵", "Archer"), choice("move", "移動", "Move"), choice("C3", "C3", "C3"))),
@@ -110,3 +113,26 @@ def test_set_choices_that_are_not_all_combinations_only_complete_listed_sets() -
     (multi,) = menu(actions, ()).groups
     assert multi.sizes == (1, 2)
     assert set_path(actions, multi.at, ["2a", "2b"]) is None and set_path(actions, multi.at, ["2c", "2a"]) == (0, 3)
+
+
+def test_labels_of_one_select_stay_distinct_after_cutting() -> None:
+    """Two Walpurgis options alike in their first 100 characters read the same once cut at the end: the
+    picker cuts those in the middle, and numbers any still alike."""
+    head = "魔女の夜会『" + "長い効果の説明" * 15
+    labels = [head + "ライン3に置く", head + "ライン4に置く", "short", "x" * 120, "x" * 120]
+    shown = distinct_labels(labels, 100)
+    assert shown[2] == "short"
+    assert all(len(label) <= 100 for label in shown) and len(set(shown)) == len(shown)
+    assert shown[0].endswith("ライン3に置く") and shown[1].endswith("ライン4に置く")
+    assert shown[3].startswith("1. ") and shown[4].startswith("2. ")
+
+
+def test_the_picker_view_shows_long_alike_labels_distinctly() -> None:
+    head = "Summon the Walpurgis witch whose long effect text goes on and on " * 2
+    actions = [Action(f"play:{n}", (Choice(str(n), T(f"{head}at {n}", f"{head}at {n}")),)) for n in range(8)]
+    found = menu(actions, ())
+    assert found is not None
+    view = picker_view(1, 1, found, "en", {})
+    labels = [option.label for item in view.children if isinstance(item, discord.ui.Select) for option in item.options]
+    labels += [item.label for item in view.children if isinstance(item, discord.ui.Button)]
+    assert len(labels) == 8 and len(set(labels)) == 8 and all(label.endswith(f"at {n}") for n, label in enumerate(labels))

@@ -21,7 +21,9 @@ DISCORD_TOKEN is not set, so the bot cannot log in.
    Embed Links, Attach Files, Read Message History.
 3. Copy .env.example to .env and put the token in DISCORD_TOKEN=... (optionally DEV_GUILD_ID for
    instant command sync to one test server).
-4. Register the slash commands once: .venv/bin/python bot.py sync  (or: sync --guild <id>)
+4. Register the slash commands once: .venv/bin/python bot.py sync --guild  (instantly, to the
+   DEV_GUILD_ID server; sync --guild <id> for another one), or .venv/bin/python bot.py sync
+   (globally; may take up to an hour to appear).
 5. Start again: make run
 """
 

@@ -66,3 +66,24 @@ def test_the_config_never_shows_the_token() -> None:
     from tabletop.config import Config
     config = Config(token="secret-token-value", database_path="x", dev_guild_id=None, log_level="INFO")
     assert "secret-token-value" not in repr(config) and "secret-token-value" not in str(config)
+
+
+def test_the_guide_and_the_readme_give_the_sync_forms_bot_py_accepts() -> None:
+    """Both say `sync --guild` alone syncs to DEV_GUILD_ID, `sync` alone globally; every quoted form parses
+    to that meaning (`--guild` without an id is -1: the configured DEV_GUILD_ID)."""
+    import re
+
+    from bot import arguments
+    from tabletop.config import SETUP_HELP
+
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    for text in (SETUP_HELP, readme):
+        forms = re.findall(r"bot\.py (sync(?: --guild(?: <id>)?)?)", text)
+        assert {"sync", "sync --guild"} <= set(forms), forms
+        assert "DEV_GUILD_ID" in text
+        for form in forms:
+            args = arguments().parse_args(form.replace("<id>", "123").split())
+            assert args.command == "sync"
+    assert arguments().parse_args(["sync", "--guild"]).guild == -1
+    assert arguments().parse_args(["sync", "--guild", "123"]).guild == 123
+    assert arguments().parse_args(["sync"]).guild is None

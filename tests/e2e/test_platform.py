@@ -7,9 +7,18 @@ import random
 
 from engine import registry
 from engine.core.match import Match
+from storage.base import GameRecord
 
 from tests.e2e.conftest import ALICE, BOB, CAROL, DAVE
 from tests.e2e.driver import CHANNEL, GUILD, LOCKED, Table, assert_privacy
+
+
+async def deciding(table: Table, game_id: int) -> tuple[GameRecord, Match, int, int]:
+    """The game's record and match, the first seat it waits for, and that seat's user."""
+    record = await table.record(game_id)
+    match = Match.from_json(registry.get(record.game_type), record.state or {})
+    seat = match.awaited_seats()[0]
+    return record, match, seat, record.players[seat]
 
 
 async def test_lobby_to_finished_game_with_restart_dms_closed_and_privacy(table: Table) -> None:
@@ -66,10 +75,7 @@ async def test_wrong_user_stale_button_and_double_click(table: Table) -> None:
 async def test_typed_play_with_autocomplete_and_hand(table: Table) -> None:
     world = table.world
     game_id = await table.start_game(ALICE, [BOB], "highcard")
-    record = await table.record(game_id)
-    match = Match.from_json(registry.get("highcard"), record.state or {})
-    seat = match.awaited_seats()[0]
-    user = record.players[seat]
+    record, match, seat, user = await deciding(table, game_id)
     choices = await world.autocomplete(user, "game play", focused="action", options={"action": "dr"},
                                        channel_id=record.thread_id, guild_id=GUILD)
     assert [c["value"] for c in choices] == ["draw#0"]
@@ -115,10 +121,7 @@ async def test_typed_pass_finds_the_games_own_pass_and_nonsense_shows_legal_form
     a few forms that are legal now. Nothing changes on a refusal."""
     world = table.world
     game_id = await table.start_game(ALICE, [CAROL], "warchest")
-    record = await table.record(game_id)
-    match = Match.from_json(registry.get("warchest"), record.state or {})
-    seat = match.awaited_seats()[0]
-    user = record.players[seat]
+    record, match, seat, user = await deciding(table, game_id)
     rec = await world.slash(user, "game play", {"action": "nonsense"}, channel_id=record.thread_id, guild_id=GUILD)
     reply = rec.messages[-1].text
     assert rec.messages[-1].ephemeral and ("Legal now, for example: `" in reply or "今できる手の例: `" in reply), reply

@@ -21,7 +21,7 @@ from engine.core.types import Decision, Event
 from renderers import RenderContext, for_game
 from renderers.names import display_name
 from renderers.toolkit import IMAGE_SUFFIX
-from renderers.worker import render_image
+from renderers.worker import encoded_pages, render_image
 from tabletop import packages
 from tabletop.ai_seats import ai_name, is_ai, level_of, taken_over
 from tabletop.cache import SharedResults
@@ -117,7 +117,13 @@ async def _render(kind: str, record: GameRecord, match: Match, seat: int | None,
 async def render_job(lane: Hashable, fn: Callable[..., R], *args: Any) -> R:
     """Every image the bot draws goes through here: `fn(*args)` (a top-level function and picklable
     arguments, e.g. `renderers.worker.encoded_pages`) in the render pool, queued in `lane` (a server) so one
-    busy lane cannot delay everyone's images; without a pool (scripts, unit tests) in a worker thread."""
+    busy lane cannot delay everyone's images; without a pool (scripts, unit tests) in a worker thread.
+
+    `fn` is `render_image` (a game's board or private view) or `encoded_pages` (a registered image kind,
+    `renderers.kinds`): the kinds the legibility and render conformance tests draw, so no image reaches
+    Discord unchecked."""
+    if fn not in (render_image, encoded_pages):
+        raise ValueError(f"{getattr(fn, '__qualname__', fn)!r} draws no known image kind (renderers.kinds)")
     if _pool is None:
         return await asyncio.to_thread(fn, *args)
     result: R = await _pool.run(lane, fn, *args)

@@ -13,6 +13,7 @@ import pytest
 
 from renderers.standings import rating_chart, standings_image
 from renderers.worker import encoded_pages
+from tabletop import announce
 from tabletop.leagues.post import standings_payload
 from tabletop.throttle import STATIC_LANE
 from tests.e2e.conftest import ALICE, CAROL, DAVE, ERIN, simulated_server
@@ -77,3 +78,10 @@ async def test_league_standings_and_rating_charts_are_pickled_jobs_of_the_pool(t
     _, file = await standings_payload(table.bot, await the_league(table, "Winter"), "en")
     assert file.fp.read()
     assert [(lane, draw) for lane, draw, _ in jobs] == [(GUILD, rating_chart), (GUILD, standings_image)]
+
+
+async def test_the_render_pool_draws_only_known_image_kinds() -> None:
+    """Boards and private views (`render_image`) and registered kinds (`encoded_pages`) only: any other
+    drawing would reach Discord without the legibility test having seen it."""
+    with pytest.raises(ValueError, match="no known image kind"):
+        await announce.render_job(STATIC_LANE, rating_chart, "title", [1000.0], "caption")

@@ -173,8 +173,8 @@ def _draw_seat(img: Image.Image, scene: Scene, seat: int, top: int, marks: Marks
     left = x0 + tk.MARKER + 10
     tk.draw_text(img, (left, middle), scene.name(seat), tk.SIZE_BODY, anchor="lm", bold=True,
                  max_width=max(1, right - left), max_lines=1)
-    y = top + tk.MARKER + 10
-    y = _draw_lines(img, scene, seat, y, marks) + 8
+    y = top + tk.MARKER + 6
+    y = _draw_lines(img, scene, seat, y, marks) + 6
     half = (x0 + x1) // 2
     bench = _labelled(img, scene, (x0, y + (TILE_HEIGHT - tk.line_height(tk.SIZE_SMALL)) // 2, half - GAP), scene.say("ベンチ", "Bench"), _bench_text(scene, info["bench"]))
     label_box = tk.draw_text(img, (half + GAP, y + TILE_HEIGHT / 2), scene.say("トラッシュ", "Trash"), tk.SIZE_SMALL,

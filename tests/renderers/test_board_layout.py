@@ -1,5 +1,6 @@
 """What every game's boards share, checked on sampled frames of a self-played game at every player count:
-the seat to act is the one framed."""
+the seat to act is the one framed, and every image fits a phone screen or two (height at most twice the
+width) in both languages."""
 
 from __future__ import annotations
 
@@ -16,6 +17,8 @@ from renderers import toolkit as tk
 from tabletop import packages
 
 CASES = [(package, players) for package in packages.declared().values() for players in package.game.player_counts]
+MAX_RATIO = 2.0
+"""Height over width: an 800 px board shown 400 px wide stays within about two phone screens."""
 
 
 def sampled(package: packages.GamePackage, players: int, seed: int = 5) -> Iterator[Match]:
@@ -60,3 +63,15 @@ def test_the_seats_to_act_are_the_ones_framed(package: packages.GamePackage, pla
         assert framed == set(frame.awaited_seats)
         framed_any |= bool(framed)
     assert framed_any
+
+
+@pytest.mark.parametrize("package,players", CASES, ids=lambda value: getattr(value, "id", str(value)))
+def test_every_image_is_at_most_twice_as_tall_as_wide(package: packages.GamePackage, players: int) -> None:
+    for match in sampled(package, players):
+        for locale in ("ja", "en"):
+            ctx = ctx_for(locale, players)
+            images = [package.renderer.board(match.frame(None), ctx)]
+            images += [package.renderer.private(match.frame(seat), ctx) for seat in range(players)]
+            for img in images:
+                if img is not None:
+                    assert img.height <= MAX_RATIO * img.width, (locale, img.size, match.version)

@@ -17,9 +17,10 @@
 
 Every entry point settles: it returns once every task the bot started is done or waiting on a user
 (view.wait, wait_for) or a timer — but not while a request is waiting out a rate limit. Every outgoing
-payload and the command tree pass limits.py. Discord's rate limits apply (ratelimits.py): discord.py
-paces and retries itself; `FakeDiscord(rate_limit_scale=0.01)` shortens the windows for tests, and
-`world.rate_limited` lists every 429 answered.
+payload and the command tree pass limits.py, and every request passes Discord's published API description
+(schema.py: the request schemas, strict, with discord.py's known quirks allowed in one list). Discord's rate
+limits apply (ratelimits.py): discord.py paces and retries itself; `FakeDiscord(rate_limit_scale=0.01)`
+shortens the windows for tests, and `world.rate_limited` lists every 429 answered.
 
 The world ages on `FakeDiscord(clock=...)` (epoch seconds; e2e tests share the bot's FakeClock): threads
 archive when idle (threads.py: 50083, `ArchivedThread` for a command typed there), interaction tokens expire

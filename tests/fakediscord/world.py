@@ -28,7 +28,7 @@ import discord
 from discord.http import HTTPClient
 from discord.webhook.async_ import AsyncWebhookAdapter, async_context
 
-from . import limits
+from . import limits, schema
 from .capture import LOG_SINK, wrap_client_errors, wrap_tree_errors, wrap_view_errors
 from .commands import AttachmentUpload, Resolvers, build_call
 from .expiry import OldEdits, token_expired
@@ -608,6 +608,7 @@ class FakeDiscord:
         return self.ratelimits.hits
 
     def _handle(self, req: Request) -> Any:
+        self._validated(schema.problems(req), req.method, req.path, source="schema")
         fault = self._injected_fault(req)
         if fault is not None:
             raise fault
@@ -833,12 +834,12 @@ class FakeDiscord:
         if self.reject_invalid:
             raise self.reject(method, path, 400, 50006, "Cannot send an empty message")
 
-    def _validated(self, problems: list[str], method: str, path: str) -> None:
-        """Record limit violations; like Discord, refuse the request with 400 / 50035 (unless disabled)."""
+    def _validated(self, problems: list[str], method: str, path: str, *, source: str = "limits") -> None:
+        """Record limit or schema violations; like Discord, refuse the request with 400 / 50035 (unless disabled)."""
         if not problems:
             return
         for problem in problems:
-            self._error("limits", f"{method} {path}: {problem}")
+            self._error(source, f"{method} {path}: {problem}")
         if self.reject_invalid:
             raise self.reject(method, path, 400, 50035, "Invalid Form Body: " + "; ".join(problems))
 

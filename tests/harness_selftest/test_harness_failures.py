@@ -29,11 +29,12 @@ async def test_check_failure_is_a_refusal_not_an_error(bot_world: FakeDiscord) -
     bot_world.assert_no_errors()
 
 
-async def test_too_long_button_label_is_caught_by_limits(bot_world: FakeDiscord) -> None:
+async def test_too_long_button_label_is_refused_like_discord(bot_world: FakeDiscord) -> None:
+    """Discord's API description catches it first (tests/harness_selftest/test_limits.py checks limits.py's rule)."""
     await bot_world.slash(ALICE, "game badlabel", channel_id=GAMES)
 
     errors = bot_world.take_errors()
-    assert errors[0].source == "limits" and "button label" in errors[0].message
+    assert errors[0].source == "schema" and errors[0].message.endswith("label: Too big: expected string to have <=80 characters")
     assert [r.code for r in bot_world.rejected] == [50035]
     assert bot_world.messages_in(GAMES) == []
 

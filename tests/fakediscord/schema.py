@@ -27,7 +27,7 @@ import threading
 from pathlib import Path
 from typing import Any, Callable
 
-from .http import Request
+from .http import Request, Router
 
 APISPEC = Path(__file__).with_name("apispec")
 _LOCK_FILE = APISPEC / "package-lock.json"
@@ -76,6 +76,14 @@ def parse_operations(typescript: str) -> dict[tuple[str, str], Operation]:
                 method.upper(), path, None if body_type == "undefined" else body_type, dict(fields)
             )
     return operations
+
+
+def _operation_at(operations: dict[tuple[str, str], Operation], method: str, path: str) -> Operation | None:
+    """The operation whose path matches a concrete path: for an endpoint the fake does not model, whose
+    template is the path itself (literal segments such as `@me` win over placeholders, as in the fake)."""
+    spec_paths = {op.path: op for (verb, _), op in operations.items() if verb == method}
+    template, _ = Router(spec_paths).match(path)
+    return spec_paths.get(template)
 
 
 # --------------------------------------------------------------------------- the installed package
@@ -304,7 +312,7 @@ def _typed(type_expression: str, text: str) -> Any:
 def problems(req: Request, quirks: list[Quirk] = QUIRKS) -> list[str]:
     """What the description refuses in this request (after the allowed `quirks`), as readable lines."""
     operations, validator = _state()
-    op = operations.get((req.method, _shape(req.template)))
+    op = operations.get((req.method, _shape(req.template))) or _operation_at(operations, req.method, req.path)
     if op is None:
         return [f"no operation {req.method} {req.template} in Discord's API description"]
     body = json.loads(json.dumps(req.body)) if quirks else req.body  # quirks edit a copy

@@ -89,6 +89,7 @@ async def test_a_locked_archived_thread_refuses_messages_until_reopened(aging: F
     await aging.run(http.edit_channel(thread.id, archived=True))
     assert await refused(aging, http.add_user_to_thread(thread.id, ALICE)) == 50083
     assert await refused(aging, http.edit_channel(thread.id, auto_archive_duration=30)) == 50035
+    assert [e.source for e in aging.take_errors()] == ["schema"]  # 30 is no duration Discord's API description has
 
 
 async def test_an_interaction_token_expires_after_15_minutes(aging: FakeDiscord, clock: Clock) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import discord
 import pytest
 from discord.http import Route
-from discord.webhook.async_ import async_context, interaction_message_response_params
+from discord.webhook.async_ import interaction_message_response_params
 
 from tests.fakediscord import FakeDiscord, schema
 from tests.fakediscord.http import Request
@@ -42,13 +42,11 @@ async def test_a_query_the_description_refuses_fails_the_test(bot_world: FakeDis
 async def test_a_union_body_is_judged_by_its_closest_option(bot_world: FakeDiscord) -> None:
     """An interaction callback is one of seven bodies; the complaint is that of the type the callback names."""
     rec = await bot_world.slash(ALICE, "game hand", channel_id=GAMES)
-    params = interaction_message_response_params(type=7, content="x" * 2001)
-
-    async def update_message() -> None:
-        await async_context.get().create_interaction_response(rec.id, rec.token, session=None, params=params)
+    route = Route("POST", "/interactions/{webhook_id}/{webhook_token}/callback", webhook_id=rec.id, webhook_token=rec.token)
+    update = interaction_message_response_params(type=7, content="x" * 2001).payload
 
     with pytest.raises(discord.HTTPException):
-        await bot_world.run(update_message())
+        await bot_world.run(bot_world.bot.http.request(route, json=update))
 
     (error,) = bot_world.take_errors()
     assert error.message.endswith(": body.data.content: Too big: expected string to have <=2000 characters")

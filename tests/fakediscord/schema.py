@@ -236,6 +236,9 @@ def _ids_as_numbers(call: Call, op: Operation) -> None:
             _each(call.body, (*part, *path), _as_text)
 
 
+_UPDATE_MESSAGE = 7  # the interaction callback that edits the message a component is on
+
+
 def _tts_false_on_edits(call: Call, op: Operation) -> None:
     if call.method == "PATCH":
         _each(call.body, ("tts",), _drop(False))
@@ -253,13 +256,11 @@ def _nsfw_on_bulk_overwrite(call: Call, op: Operation) -> None:
         _each(call.body, ("*", "nsfw"), _drop(False, True))
 
 
-_UPDATE_MESSAGE = 7
-
 QUIRKS: list[Quirk] = [
     Quirk(
         "boolean query parameters as 1/0",
-        "discord.py writes `wait` and `with_components` as int(flag) because aiohttp refuses Python booleans "
-        "in a query; Discord reads 1 and 0 as true and false there.",
+        "discord.py writes `wait` and `with_components` as int(flag) (aiohttp refuses Python booleans in a "
+        "query) and `with_response` as '1'; Discord reads 1 and 0 as true and false there.",
         _boolean_query_as_digits,
     ),
     Quirk(

@@ -158,6 +158,9 @@ def _state() -> tuple[dict[tuple[str, str], Operation], _Validator]:
     return parse_operations(_PATHS_TS.read_text(encoding="utf-8")), _Validator()
 
 
+os.register_at_fork(after_in_child=_state.cache_clear)  # a forked process starts its own validator, never shares the pipe
+
+
 # --------------------------------------------------------------------------- discord.py's quirks
 
 

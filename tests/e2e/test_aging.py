@@ -17,6 +17,7 @@ from tabletop.throttle import StaticImages
 from tests.e2e.conftest import ALICE, CAROL
 from tests.e2e.driver import CHANNEL, GUILD, Table
 from tests.fakediscord import ArchivedThread, FakeChannel
+from tests.leagues.harness import ADMIN, add_players, slash as league_slash
 
 TOKEN = 15 * 60
 
@@ -175,3 +176,20 @@ async def test_moves_after_slow_publishing_never_use_a_dead_token(table: Table) 
 async def awaited(table: Table, game_id: int) -> int:
     record = await table.record(game_id)
     return record.players[match_of(record).awaited_seats()[0]]
+
+
+async def test_slow_league_standings_come_in_the_channel_they_were_asked_in(table: Table, monkeypatch: pytest.MonkeyPatch) -> None:
+    players = add_players(table, 2)
+    await league_slash(table, ADMIN, "league create", {"name": "Autumn", "game": "warchest", "format": "rr"})
+    render = announce.render_job
+
+    async def slow(*args: Any) -> Any:
+        table.clock.advance(TOKEN)
+        return await render(*args)
+
+    monkeypatch.setattr(announce, "render_job", slow)
+    before = len(table.world.messages_in(CHANNEL))
+    asked = await league_slash(table, players[0], "league standings")
+    posted = table.world.messages_in(CHANNEL)[before:]
+    assert [m.kind for m in posted] == ["response", "channel"] and posted[0].loading and posted[1].files  # public, as asked
+    assert not asked.followups and refused(table, 10015) == []

@@ -82,11 +82,12 @@ __all__ = [
     "LINE_SPACING", "MARKER", "MUTED_INK", "PANEL", "PANEL_HEADER", "PHONE_MIN_TEXT", "PHONE_WIDTH",
     "SEAT_STYLES", "SIZE_BODY", "SIZE_SMALL", "SIZE_TITLE", "TEAM_STYLES", "WHITE", "Box", "Point", "Style",
     "cached_layer", "card_header_height", "card_title_lines", "draw_banner", "draw_card", "draw_highlight",
+    "draw_last_strip", "draw_now_strip",
     "draw_legend", "draw_marker", "draw_news", "draw_now", "draw_outcome", "draw_pill", "draw_seat_frame", "draw_strip",
     "draw_text",
     "IMAGE_SUFFIX", "drawable", "encode_image", "ensure_not_square", "font", "hex_centre", "hex_points", "line_height",
     "localize", "marker_letter_size", "marker_sprite", "measure_text", "min_text_size", "missing_glyphs",
-    "new_canvas", "news_text", "recent_text", "seat_style", "shape_points", "team_style", "text_width", "wrap_text",
+    "new_canvas", "news_height", "news_room", "news_text", "outcome_height", "outcome_room", "recent_text", "seat_style", "shape_points", "team_style", "text_width", "wrap_text",
 ]
 
 CANVAS_WIDTH = 800  # the phone-readable width: see `renderers.text`
@@ -215,17 +216,56 @@ def news_text(ctx: RenderContext, frame: Frame) -> str:
     return localize(ctx, T("公開された行動はありません", "No public action"))
 
 
+def news_room(ctx: RenderContext, box: Box, *, marker: bool = False, label: Text | None = None) -> tuple[int, int]:
+    """(width, lines) that `draw_news` gives its text in `box`."""
+    x0, y0, x1, y1 = box
+    x = x0 + text_width(localize(ctx, label or _LAST), SIZE_SMALL) + 10 + (MARKER + 8 if marker else 0)
+    return max(1, x1 - x), max(1, (y1 - y0 - 4) // line_height(SIZE_SMALL))
+
+
+def news_height(ctx: RenderContext, width: int, text: str, *, marker: bool = False, at_least: int = 0,
+                label: Text | None = None) -> int:
+    """The height of a news strip `width` px wide that shows the whole of `text` (and at least `at_least`):
+    the last step is never cut short."""
+    room, _ = news_room(ctx, (0, 0, width, 0), marker=marker, label=label)
+    return max(at_least, len(wrap_text(text, SIZE_SMALL, room)) * line_height(SIZE_SMALL) + 12)
+
+
+_LAST = T("直前", "Last")
+
+
 def draw_news(img: Image.Image, ctx: RenderContext, box: Box, text: str, *, marker: Style | None = None,
-              label: Text = T("直前", "Last")) -> None:
+              label: Text = _LAST) -> None:
     """A muted label, the acting seat's marker (if any) and `text` wrapped to the lines `box` holds
-    ("…" past them), all vertically centred in `box`."""
+    ("…" past them: size the box with `news_height`), all vertically centred in `box`."""
     x0, y0, x1, y1 = box
     middle = (y0 + y1) / 2
     x = draw_text(img, (x0, middle), localize(ctx, label), SIZE_SMALL, fill=MUTED_INK, anchor="lm")[2] + 10
     if marker is not None:
         x = draw_marker(img, (x + MARKER / 2, middle), MARKER, marker)[2] + 8
-    lines = max(1, (y1 - y0 - 4) // line_height(SIZE_SMALL))
+    _, lines = news_room(ctx, box, marker=marker is not None, label=label)
     draw_text(img, (x, middle), text, SIZE_SMALL, anchor="lm", max_width=max(1, x1 - x), max_lines=lines)
+
+
+def draw_now_strip(img: Image.Image, ctx: RenderContext, top: int, frame: Frame, style_of: Callable[[int], Style],
+                   name_of: Callable[[int], str], *, pad: int, height: int) -> int:
+    """`draw_now` across the image under `top`, `height` tall, taller when the result needs more lines;
+    returns the y below it."""
+    if frame.outcome is not None:
+        height = outcome_height(ctx, img.width - 2 * pad, frame.outcome, at_least=height)
+    draw_now(img, ctx, (pad, top, img.width - pad, top + height), frame, style_of, name_of)
+    return top + height
+
+
+def draw_last_strip(img: Image.Image, ctx: RenderContext, top: int, frame: Frame, *, pad: int, height: int,
+                    marker: Style | None = None) -> int:
+    """The last step's strip (`news_text`) across the image under `top`: `height` tall, taller when its
+    sentences need more lines; returns the y below it."""
+    text = news_text(ctx, frame)
+    height = news_height(ctx, img.width - 2 * pad, text, marker=marker is not None, at_least=height)
+    draw_strip(img, top, height)
+    draw_news(img, ctx, (pad, top, img.width - pad, top + height), text, marker=marker)
+    return top + height
 
 
 def draw_now(img: Image.Image, ctx: RenderContext, box: Box, frame: Frame, style_of: Callable[[int], Style],
@@ -250,18 +290,38 @@ def draw_now(img: Image.Image, ctx: RenderContext, box: Box, frame: Frame, style
                   max_width=max(1, x1 - x - 4), max_lines=2)
 
 
+def outcome_room(ctx: RenderContext, box: Box, outcome: Outcome, size: int = SIZE_BODY) -> tuple[int, int]:
+    """(width, lines) that `draw_outcome` gives the summary in `box`."""
+    x0, y0, x1, y1 = box
+    x = x0 + text_width(localize(ctx, _RESULT), SIZE_SMALL, bold=True) + 24 + 10
+    if not outcome.is_draw:
+        x += len(outcome.winners) * (MARKER + 6) + 4
+    return max(1, x1 - x), max(1, (y1 - y0 - 4) // line_height(size))
+
+
+def outcome_height(ctx: RenderContext, width: int, outcome: Outcome, *, at_least: int = 0) -> int:
+    """The height of a result strip `width` px wide that shows the whole summary (and at least `at_least`)."""
+    room, _ = outcome_room(ctx, (0, 0, width, 0), outcome)
+    lines = len(wrap_text(localize(ctx, outcome.summary), SIZE_BODY, room, bold=True))
+    return max(at_least, lines * line_height(SIZE_BODY) + 12)
+
+
+_RESULT = T("結果", "Result")
+
+
 def draw_outcome(img: Image.Image, ctx: RenderContext, box: Box, outcome: Outcome,
-                 style_of: Callable[[int], Style]) -> None:
-    """The result: a "Result" tag, the winners' markers (none for a draw) and the engine's summary."""
+                 style_of: Callable[[int], Style], *, size: int = SIZE_BODY) -> None:
+    """The result: a "Result" tag, the winners' markers (none for a draw) and the engine's summary in
+    bold at `size` (size the box with `outcome_height` so that all of it shows)."""
     x0, y0, x1, y1 = box
     middle = (y0 + y1) / 2
-    x = draw_pill(img, (x0, middle), localize(ctx, T("結果", "Result")))[2] + 10
+    x = draw_pill(img, (x0, middle), localize(ctx, _RESULT))[2] + 10
     if not outcome.is_draw:
         for seat in outcome.winners:
             x = draw_marker(img, (x + MARKER / 2, middle), MARKER, style_of(seat))[2] + 6
         x += 4
-    lines = max(1, (y1 - y0 - 4) // line_height(SIZE_BODY))
-    draw_text(img, (x, middle), localize(ctx, outcome.summary), SIZE_BODY, anchor="lm", bold=True,
+    _, lines = outcome_room(ctx, box, outcome, size)
+    draw_text(img, (x, middle), localize(ctx, outcome.summary), size, anchor="lm", bold=True,
               max_width=max(1, x1 - x), max_lines=lines)
 
 

@@ -81,16 +81,12 @@ RENDERER = WallOfWarRenderer()
 
 
 def _draw_now(img: Image.Image, scene: parts.Scene, top: int) -> int:
-    tk.draw_now(img, scene.ctx, (PAD, top, img.width - PAD, top + NOW_HEIGHT), scene.frame, scene.style, scene.name)
-    return top + NOW_HEIGHT
+    return tk.draw_now_strip(img, scene.ctx, top, scene.frame, scene.style, scene.name, pad=PAD, height=NOW_HEIGHT)
 
 
 def _draw_last(img: Image.Image, scene: parts.Scene, top: int) -> int:
-    """What the last step did, in the engine's sentences (two lines at most)."""
-    tk.draw_strip(img, top, LAST_HEIGHT)
-    text = tk.news_text(scene.ctx, scene.frame)
-    tk.draw_news(img, scene.ctx, (PAD, top, img.width - PAD, top + LAST_HEIGHT), text)
-    return top + LAST_HEIGHT
+    """What the last step did, in the engine's sentences (all of them: the strip grows)."""
+    return tk.draw_last_strip(img, scene.ctx, top, scene.frame, pad=PAD, height=LAST_HEIGHT)
 
 
 def _draw_info(img: Image.Image, scene: parts.Scene, top: int) -> int:

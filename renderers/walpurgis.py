@@ -93,8 +93,8 @@ class WalpurgisRenderer:
         img = tk.new_canvas(MAX_HEIGHT)
         tk.draw_banner(img, scene.ctx, status_text(scene), title=scene.ctx.title or tk.localize(scene.ctx, TITLE))
         y = tk.BANNER_HEIGHT
-        tk.draw_now(img, scene.ctx, (PAD, y, img.width - PAD, y + NOW_HEIGHT), frame, scene.style, scene.name)
-        y = draw_last(img, scene, y + NOW_HEIGHT)
+        y = tk.draw_now_strip(img, scene.ctx, y, frame, scene.style, scene.name, pad=PAD, height=NOW_HEIGHT)
+        y = tk.draw_last_strip(img, scene.ctx, y, frame, pad=PAD, height=LAST_HEIGHT)
         if scene.view["stage"] == "deck":
             y = draw_choosing(img, scene, y + 10)
         else:
@@ -129,13 +129,6 @@ def status_text(scene: Scene) -> str:
     if view["stage"] in ("deck", "mulligan", "initial") or not view["turn_no"]:
         return stage
     return say(scene.ctx, f"ターン {view['turn_no']} · {stage}", f"Turn {view['turn_no']} · {stage}")
-
-
-def draw_last(img: Image.Image, scene: Scene, top: int) -> int:
-    tk.draw_strip(img, top, LAST_HEIGHT)
-    text = tk.news_text(scene.ctx, scene.frame)
-    tk.draw_news(img, scene.ctx, (PAD, top, img.width - PAD, top + LAST_HEIGHT), text)
-    return top + LAST_HEIGHT
 
 
 def draw_choosing(img: Image.Image, scene: Scene, top: int) -> int:

@@ -29,6 +29,8 @@ View = Mapping[str, Any]
 
 PAD = 8
 NEWS_HEIGHT = 58
+"""Two lines of the last step's sentences or of the result (in small type: the map's place is fixed, and a
+taller two-player board would come too close to square)."""
 MAP_TOP = tk.BANNER_HEIGHT + NEWS_HEIGHT + 8
 HEX_SIZE = 45
 """The smallest hex that holds its label, a coin with two kanji, the owner tag and the height apart."""
@@ -132,7 +134,7 @@ def _draw_news(img: Image.Image, frame: Frame, ctx: RenderContext) -> None:
     tk.draw_strip(img, top, NEWS_HEIGHT)
     box = (PAD + 4, top, img.width - PAD, top + NEWS_HEIGHT)
     if frame.outcome is not None:
-        tk.draw_outcome(img, ctx, box, frame.outcome, tk.seat_style)
+        tk.draw_outcome(img, ctx, box, frame.outcome, tk.seat_style, size=tk.SIZE_SMALL)
         return
     records = _last_records(frame)
     marker = tk.seat_style(records[0]["seat"]) if records else None

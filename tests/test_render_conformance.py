@@ -1,7 +1,9 @@
 """Every declared game's every view renders, for sampled states of every player count, in both languages: the
 public board and each seat's private view open as lossless WebP within Discord's limits, are never square, and
 a game that declares no private images draws none. So does every other image kind the bot sends (card lists,
-unit sheets, standings, rating charts: `renderers.kinds`, sampled in tests/renderers/samples.py)."""
+unit sheets, standings, rating charts: `renderers.kinds`, sampled in tests/renderers/samples.py). No text is
+clipped: none is drawn past the image edge, past the width it was given or across the crop that trims a
+tall canvas, and the news and result strips show their whole text (tests/renderers/overflow.py)."""
 
 from __future__ import annotations
 
@@ -14,6 +16,7 @@ from engine.selfplay import playout
 from renderers import RenderContext
 from renderers.toolkit import encode_image
 from tabletop import packages
+from tests.renderers.overflow import watching
 from tests.renderers.samples import SAMPLES
 
 DISCORD_FILE_LIMIT = 10 * 1024 * 1024
@@ -33,17 +36,19 @@ def check_image(image: Image.Image | None) -> int:
 @pytest.mark.parametrize("locale", ("ja", "en"))
 @pytest.mark.parametrize("package,players", CASES, ids=lambda value: getattr(value, "id", str(value)))
 def test_every_view_of_sampled_states_renders_within_discords_limits(package: packages.GamePackage, players: int,
-                                                                     locale: str) -> None:
+                                                                     locale: str, monkeypatch: pytest.MonkeyPatch) -> None:
     matches = [step.match for step in playout(package.game, players, seed=11)]
     ctx = RenderContext(locale, tuple(f"P{seat + 1}" for seat in range(players)))
-    for match in matches[:: max(1, len(matches) // 4)] + matches[-1:]:
-        check_image(package.renderer.board(match.frame(None), ctx))
-        for seat in range(players):
-            private = package.renderer.private(match.frame(seat), ctx)
-            if not package.private_images:
-                assert private is None
-            elif private is not None:
-                check_image(private)
+    with watching(monkeypatch) as clipped:
+        for match in matches[:: max(1, len(matches) // 4)] + matches[-1:]:
+            check_image(package.renderer.board(match.frame(None), ctx))
+            for seat in range(players):
+                private = package.renderer.private(match.frame(seat), ctx)
+                if not package.private_images:
+                    assert private is None
+                elif private is not None:
+                    check_image(private)
+    assert clipped == []
 
 
 @pytest.mark.parametrize("locale", ("ja", "en"))

@@ -296,9 +296,9 @@ def picture_mark(board_log: str | None, locale: str) -> str:
 
     An update in place keeps the picture of the position the board was posted at (the next handover posts
     the new one), so the first update marks where the picture stops. Chosen by measured thread bytes over
-    whole seeded games: re-drawing the picture at each update would add 1.7–11 MB of images per game
-    (War Chest 2p +24 %, Wall of War 3p +54 %, Wunderkammer 2p ×9, where a seat goes on most), the line
-    adds 3–23 KB of text; messages, mentions, DMs and clicks are the same either way."""
+    whole seeded games of every game: re-drawing the picture at each update would add 0.8–40 MB of images
+    per game (War Chest 4p +7 %, Wall of War 3p +54 %, Walpurgis ×2, Wunderkammer 4p ×8, where a seat goes
+    on most), the line adds 2–69 KB of text; messages, mentions, DMs and clicks are the same either way."""
     mark, board_log = tr("game.picture_before", locale), (board_log or "").strip()
     return board_log if mark in board_log else "\n".join(filter(None, [board_log, mark]))
 

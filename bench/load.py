@@ -12,6 +12,13 @@ Discord and the players that drive it) and the render pool's workers.
 CPU per action is the figure to compare on a shared machine: actions per second and latencies depend on
 what else runs, the CPU an action takes much less. On two cores, actions per second cannot pass
 2 / (CPU seconds per action), nor 1 / (this process's CPU seconds per action).
+
+Under Discord's rate limits (the default) the game's thread is the bound, not the CPU: Discord takes 5
+messages per 5 s in a channel, a busy game posts about 0.85 new boards per action (a board per
+handover), so one game cannot go much past 1.2 actions per second, and once it tries, its boards wait for
+the bucket's next window (up to 5 s: the p99). Measured 2026-11-27 at 10 games on a machine at load 5:
+18.6 actions/s, p99 1.5 s with the limits lifted (`--rate-limit-scale 0.0001`); 9.9 actions/s, p99 7.0 s
+under them. Going faster needs fewer thread messages per action in a busy game, not less CPU.
 """
 
 from __future__ import annotations

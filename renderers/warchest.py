@@ -186,15 +186,11 @@ def _panel_box(img: Image.Image, box: tk.Box) -> None:
 
 
 def _markers_row(img: Image.Image, xy: tk.Point, view: View, team: int, ctx: RenderContext, max_width: int) -> None:
-    """Control markers the side still has to place, as a number and as markers (as many as fit)."""
+    """How many control markers the side still has to place (a number: a row of marker icons said the same
+    in more image bytes)."""
     left = view["markers_left"][team]
     label = parts.say(ctx, f"残りマーカー {left}", f"Markers left {left}")
-    x = tk.draw_text(img, xy, label, tk.SIZE_SMALL, anchor="lm", max_width=max_width, max_lines=1)[2] + 8
-    style = parts.side_style(view["players"], team)
-    size = 32
-    step = min(size + 2, (xy[0] + max_width - x - size) // max(left - 1, 1))
-    for index in range(left):
-        tk.draw_marker(img, (x + size / 2 + index * step, xy[1]), size, style)
+    tk.draw_text(img, xy, label, tk.SIZE_SMALL, anchor="lm", max_width=max_width, max_lines=1)
 
 
 def _seat_panel(img: Image.Image, box: tk.Box, frame: Frame, seat: int, ctx: RenderContext, *, markers: bool) -> None:

@@ -173,7 +173,7 @@ def draw_count_badge(img: Image.Image, centre: tk.Point, value: int | str, size:
 def draw_owner_tag(img: Image.Image, box: tk.Box, style: tk.Style) -> None:
     """The owning seat's letter on its colour: teammates' units differ by a letter read at a glance
     (their seat shapes would need a marker larger than the hex has room for)."""
-    ImageDraw.Draw(img).rounded_rectangle(box, radius=5, fill=style.colour, outline=tk.INK, width=2)
+    ImageDraw.Draw(img).rounded_rectangle(box, radius=5, fill=style.colour)
     centre = ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2)
     tk.draw_text(img, centre, style.letter, MAP_TEXT, fill=style.ink, anchor="mm", bold=True)
 
@@ -246,9 +246,9 @@ class HexMap:
 
 
 MAP_TEXT = tk.SIZE_SMALL + 2
-"""Hex labels, stack heights and owner letters: above the smallest size, as players read them at a glance
-across the map (the labels are what they type). Larger does not fit a hex beside a coin that holds two
-kanji, with room left between them for the arrows of the last move."""
+"""Stack heights and owner letters: above the smallest size, read at a glance across the map. Larger does
+not fit a hex beside a coin that holds two kanji, with room left between them for the arrows of the last
+move; the hex labels keep the smallest readable size (they are read up close, when typing a move)."""
 
 
 def draw_static_map(img: Image.Image, hexes: Sequence[Mapping[str, Any]], geo: HexMap) -> None:
@@ -267,7 +267,7 @@ def draw_static_map(img: Image.Image, hexes: Sequence[Mapping[str, Any]], geo: H
 
 def draw_label(img: Image.Image, geo: HexMap, label: str) -> None:
     """A hex's label, the name players type in actions and read in the game's sentences."""
-    tk.draw_text(img, geo.label_at(label), label, MAP_TEXT, fill=tk.INK, anchor="mm")
+    tk.draw_text(img, geo.label_at(label), label, tk.SIZE_SMALL, fill=tk.INK, anchor="mm")
 
 
 def draw_control(img: Image.Image, geo: HexMap, label: str, style: tk.Style, occupied: bool) -> None:
@@ -284,7 +284,8 @@ def draw_stack(img: Image.Image, geo: HexMap, stack: Mapping[str, Any], ctx: Ren
     label = stack["hex"]
     draw_coin(img, geo.coin_at(label), geo.coin_diameter, unit_code(stack["unit"], ctx),
               side_style(geo.players, stack["team"]))
-    draw_owner_tag(img, geo.owner_box(label), tk.seat_style(stack["seat"]))
+    if geo.players == 4:  # with two players the coin is already in the owner's colour, its code the owner's unit
+        draw_owner_tag(img, geo.owner_box(label), tk.seat_style(stack["seat"]))
     draw_count_badge(img, geo.height_at(label), stack["height"], geo.height_diameter, MAP_TEXT)
 
 

@@ -206,8 +206,9 @@ def recent_text(ctx: RenderContext, events: Sequence[Event]) -> str:
 
 
 def news_text(ctx: RenderContext, frame: Frame) -> str:
-    """The "last step" line: its public sentences; when it made nothing public (a secret answer), a
-    plain "no public action", which tells no more than the table saw; "nothing yet" only at the start."""
+    """The "last step" line: its public sentences (a step that logged nothing public names who acted,
+    `engine.core.match.chose`); "no public action" only for a position stored before steps did so;
+    "nothing yet" only at the start."""
     said = recent_text(ctx, frame.recent)
     if said:
         return said

@@ -168,7 +168,7 @@ class Match:
         action = move if any(move is legal for legal in self.legal_actions(seat)) else self.find(seat, notation)
         transition = self.game.apply_action(self.state, seat, action)
         state, version = transition.state, self.version + 1
-        recent = tuple(event for event in transition.events if event.seat is None)
+        recent = tuple(event for event in transition.events if event.seat is None) or (chose(seat),)
         # Built field by field: `dataclasses.replace` cost more than the envelope's own work. The final
         # Match keeps the caches (legal actions, pending) that working out its decision ids filled.
         moved = Match(self.game, self.players, self.seed, self.options, state, version, self.concluded,
@@ -303,3 +303,9 @@ class Match:
         ids = tuple(number + 1 for number in self.decisions)
         return replace(self, version=self.version + 1, concluded=outcome, decisions=ids,
                        recent=(Event(summary),), _legal={}, _pending=[])
+
+
+def chose(seat: int) -> Event:
+    """The board's "last step" line for a step that logged nothing public (a secret answer, a follow-up
+    opened): who acted, which the table saw, and nothing of what they chose."""
+    return Event(T(f"{{s{seat}}}が選択しました。", f"{{s{seat}}} made a choice."))

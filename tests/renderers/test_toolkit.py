@@ -10,6 +10,8 @@ import random
 import pytest
 from PIL import Image, ImageChops, ImageDraw, ImageStat
 
+from engine import registry
+from engine.core.match import Match, chose
 from engine.core.types import Event, Frame, Outcome, T
 from renderers import toolkit as tk
 from renderers.base import RenderContext
@@ -525,4 +527,19 @@ def test_the_last_step_line_says_nothing_happened_only_at_the_start() -> None:
     said = Frame({}, (), (Event(T("{s0}が引きました。", "{s0} drew.")),), None, 5)
     assert tk.news_text(ctx, said) == "Ann drew."
     assert tk.news_text(ctx, Frame({}, (), (), None, 0)) == "Nothing has happened yet."
-    assert tk.news_text(ctx, Frame({}, (), (), None, 7)) == "No public action", "a secret step mid-game"
+    assert tk.news_text(ctx, Frame({}, (), (), None, 7)) == "No public action", "a step stored without its actor"
+
+
+def test_a_step_that_logs_nothing_public_names_who_acted_and_nothing_else() -> None:
+    match, rng = Match.start(registry.get("wallofwar"), 3, 5, {}), random.Random(1)
+    for _ in range(300):
+        seat = match.awaited_seats()[0]
+        step = match.play(seat, rng.choice(match.legal_actions(seat)))
+        match = step.match
+        if not any(event.seat is None for event in step.events):
+            break
+    else:
+        raise AssertionError("no secret step in 300 random steps")
+    assert match.recent == (chose(seat),)
+    ctx = RenderContext("en", ("Ann", "Bob", "Cy"))
+    assert tk.news_text(ctx, match.frame(None)) == f"{ctx.seat_names[seat]} made a choice."

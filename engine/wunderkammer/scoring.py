@@ -115,8 +115,8 @@ def final_events(state: Mapping[str, Any], stalled: bool) -> list[Event]:
         events.append(
             Event(
                 T(
-                    f"{who(seat)}: {score}点(キャラクター{characters}人)",
-                    f"{who(seat)}: {plural(score, 'point')} ({plural(characters, 'character')})",
+                    f"{who(seat)}: {score}点(キャラクター{characters}人)。",
+                    f"{who(seat)}: {plural(score, 'point')} ({plural(characters, 'character')}).",
                 ),
                 data={"kind": "score", "seat": seat, "points": score, "characters": characters},
             )

@@ -111,3 +111,11 @@ def test_a_take_resets_the_stall_count():
     state = build(2, hands={0: ["S2"]}, lines={0: ["S2x2"]}, decks={0: []}, quiet=9)
     state, _ = play(state, (0, "play:1:S2"), (0, "done"), (0, "take:SA"), (0, "shuffle"))
     assert state["step"] == "play" and state["quiet"] == 0
+
+
+def test_the_final_scores_read_as_separate_sentences_in_both_languages():
+    state = build(2, step="refill", decks={0: []}, quiet=9)
+    _, events = play(state, (0, "shuffle"))
+    scores = [event.text for event in events if event.data.get("kind") == "score"]
+    assert len(scores) == 2
+    assert all(text.ja.endswith("。") and text.en.endswith(".") for text in scores), "each seat's line ends its sentence"

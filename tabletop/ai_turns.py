@@ -11,7 +11,8 @@ then `publish.after_commit` posts it.
 Restart safety needs no start-up scan: while an AI seat is awaited the game's indexed `due_at` is the
 moment it became awaited (tabletop.clocks), so the scheduler's first pass after a restart wakes it. A
 search that outlives a scheduler tick is leased (`due_at` moved `LEASE_SECONDS` ahead) so the scheduler
-does not read it again and again meanwhile; the lease runs out after a crash.
+does not read it again and again meanwhile; the lease runs out after a crash, and on a database this
+process uses alone (SQLite) the next life wakes those games at once (`wake_leased`).
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ from engine.ai.levels import LEVELS
 from tabletop.ai_seats import (DEFAULT_LEVEL, DEFAULT_SEARCHES, LEVEL_CODES, MAX_SEARCHES, MAX_SECONDS, MIN_SECONDS, SEARCHES,
                                SECONDS, TAKEOVER_LEVEL, controllers, taken_over)
 from tabletop.clocks import Timing
+from tabletop.leases import lease_end
 from tabletop.publish import after_commit
 from tabletop.service import Loaded, Played
 from tabletop.workers import WorkerPool
@@ -39,6 +41,8 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("tabletop.ai")
 LEASE_SECONDS = 120.0
+WAKE_BATCH = 50
+"""Games claimed at a time by `wake_leased`."""
 MAX_STEPS = 2000
 """AI decisions one task makes before it yields the game back to the scheduler (a runaway guard)."""
 MAX_STALE = 5
@@ -100,6 +104,24 @@ class AiTurns:
         later = timing.next_due(ai=False)
         due_at = now + LEASE_SECONDS if later is None else min(later, now + LEASE_SECONDS)
         await self.bot.store.update_timing(record.id, version=record.version, timing=record.timing, due_at=due_at)
+
+    async def wake_leased(self) -> int:
+        """Wake every game whose AI search the previous life leased and died with (`due_at` at most
+        `LEASE_SECONDS` ahead), instead of leaving it until the lease runs out. Only for a database this
+        process uses alone, before the scheduler's first pass; reads only the games due within the lease
+        (an index range), claiming them meanwhile so the batches move on. Returns how many were woken."""
+        horizon = self.bot.service.now() + LEASE_SECONDS
+        claimed: list[int] = []
+        woken = 0
+        try:
+            while True:
+                games = await self.bot.store.claim_due_games(horizon, until=lease_end(self.bot.service.now), limit=WAKE_BATCH)
+                claimed += [record.id for record in games]
+                woken += sum(self.wake(record) for record in games)
+                if len(games) < WAKE_BATCH:
+                    return woken
+        finally:
+            await self.bot.store.release(games=claimed)
 
     async def _run(self, game_id: int) -> None:
         stale = 0

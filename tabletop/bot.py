@@ -124,8 +124,8 @@ class TabletopBot(commands.Bot):
     async def wait_until_serving(self) -> None:
         """What the periodic loops (scheduler, outbox, leagues) wait for before their first pass: the
         gateway is ready and, on a database this process uses alone (SQLite), the claims its previous life
-        left when it died are ended, so the boards, notices and reminders that were in flight go out at
-        once instead of when their leases run out. Not in `setup_hook`: `bot.py --check` runs that next to
+        left when it died are ended and the AI searches it leased are woken, so the boards, notices,
+        reminders and AI moves that were in flight go out at once instead of when their leases run out. Not in `setup_hook`: `bot.py --check` runs that next to
         a live bot, whose claims are its own."""
         await self.wait_until_ready()
         if self.claims_taken_over is None:
@@ -142,6 +142,13 @@ class TabletopBot(commands.Bot):
             return
         if ended:
             log.info("ended %d claims left by the previous run", ended)
+        try:
+            woken = await self.ai.wake_leased()
+        except Exception:  # noqa: BLE001 - the scheduler still wakes them once their leases run out
+            log.exception("waking the AI searches of the previous run failed")
+            return
+        if woken:
+            log.info("woke %d AI searches the previous run left", woken)
 
     async def remember(self, interaction: discord.Interaction) -> None:
         """Keep each player's display name and the language of their latest interaction, for boards and

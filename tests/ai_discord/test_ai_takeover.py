@@ -103,6 +103,26 @@ async def test_a_restart_during_an_ai_search_searches_again_and_moves_once(table
     assert [(e.seq, e.seat) for e in await table.bot.store.actions(game_id)] == log, "and only once"
 
 
+async def test_a_search_leased_when_the_process_died_is_woken_at_the_next_start(table: Table) -> None:
+    """A search that outlived a scheduler tick leased its game (due two minutes ahead); the process died
+    with it. The next life (SQLite: the only process) searches again at start, not when the lease ends."""
+    game_id = await start_with_ai(table, ALICE, [], "highcard", ["normal"])
+
+    async def stuck(loaded: Loaded, seat: int, level: str) -> str:
+        await asyncio.sleep(3600)  # the process dies before this search ends
+        raise AssertionError("unreachable")
+
+    table.bot.ai.search = stuck
+    await table.take_turn(ALICE, game_id, random.Random(1))
+    await scheduler_pass(table)
+    record = await table.record(game_id)
+    assert record.due_at is not None and record.due_at > table.clock.now(), "the running search leased the game"
+    await table.restart()
+    await table.world.settle()
+    log = [(entry.seq, entry.seat) for entry in await table.bot.store.actions(game_id)]
+    assert (record.version + 1, 1) in log, "searched again at the start, the clock never moved"
+
+
 async def test_a_move_of_the_seats_own_player_takes_the_seat_back(table: Table) -> None:
     """Carol plays her taken-over seat herself (Take turn) while the AI still searches: the seat is hers
     again, the AI's late result is dropped, and the game stays marked as helped by an AI."""

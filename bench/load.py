@@ -16,9 +16,11 @@ what else runs, the CPU an action takes much less. On two cores, actions per sec
 Under Discord's rate limits (the default) the game's thread is the bound, not the CPU: Discord takes 5
 messages per 5 s in a channel, a busy game posts about 0.85 new boards per action (a board per
 handover), so one game cannot go much past 1.2 actions per second, and once it tries, its boards wait for
-the bucket's next window (up to 5 s: the p99). Measured 2026-11-27 at 10 games on a machine at load 5:
-18.6 actions/s, p99 1.5 s with the limits lifted (`--rate-limit-scale 0.0001`); 9.9 actions/s, p99 7.0 s
-under them. Going faster needs fewer thread messages per action in a busy game, not less CPU.
+the bucket's next window (up to 5 s: the p99). Measured 2026-11-27 on a quiet machine (2 cores): with the
+limits lifted (`--rate-limit-scale 0.0001`) 4 games 28.1 actions/s (p99 331 ms), 10 games 34.7 (p99
+546 ms), 20 games 30.3 (p99 1.25 s); under them, 10 games 10.0 actions/s (p99 8.7 s: the threads'
+buckets), 30 games 26.3 actions/s (p99 2.1 s: Discord's global 50 requests/s). Going faster per game needs
+fewer thread messages per action in a busy game, not less CPU.
 """
 
 from __future__ import annotations

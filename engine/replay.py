@@ -28,6 +28,7 @@ MISMATCH = 1
 RESULT = T("結果: {summary}", "Result: {summary}")
 PLACE = T("{rank}位 {name}", "{rank}. {name}")
 SCORE = T(" 得点{score}", ", score {score}")
+NAMED_SCORE = T("({label}: {score})", " ({label}: {score})")
 IN_PROGRESS = T("ゲームは進行中です。待っている席: {names}", "The game is in progress; waiting for: {names}")
 SEAT = T("席{seat}({name})", "seat {seat} ({name})")
 VERIFIED = T("記録された最終局面と一致しました。", "The replay matches the recorded final state.")
@@ -87,7 +88,9 @@ def print_result(out: TextIO, lang: str, match: Match, names: Mapping[int, str])
     for seat in sorted(range(match.players), key=lambda seat: (outcome.ranks[seat], seat)):
         line = PLACE.with_args(rank=outcome.ranks[seat], name=seat_label(lang, seat, names)).render(lang)
         if outcome.scores is not None:
-            line += SCORE.with_args(score=_number(outcome.scores[seat])).render(lang)
+            score = _number(outcome.scores[seat])
+            label = outcome.score_name.get(lang) if outcome.score_name else None
+            line += (NAMED_SCORE.with_args(label=label, score=score) if label else SCORE.with_args(score=score)).render(lang)
         print(line, file=out)
 
 

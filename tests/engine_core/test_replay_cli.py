@@ -102,3 +102,14 @@ def test_a_mismatched_final_state_exits_1_after_printing_the_result(tmp_path: Pa
     assert main([str(write(tmp_path / "mismatch.json", data))], out, err) == 1
     assert out.getvalue().startswith("Result: ")
     assert "does not match the recorded one" in err.getvalue()
+
+
+def test_the_result_says_what_the_scores_count(tmp_path: Path) -> None:
+    game = registry.get("warchest")
+    match, log = selfplay(game, 2, 6)
+    assert match.outcome is not None and match.outcome.scores is not None and match.outcome.score_name is not None
+    data = export_match(match, log, ["Ann", "Ben"])
+    out, err = io.StringIO(), io.StringIO()
+    assert main([str(write(tmp_path / "done.json", data))], out, err) == 0
+    places = [line for line in out.getvalue().splitlines() if line[:2] in ("1.", "2.")]
+    assert len(places) == 2 and all(f"({match.outcome.score_name.en}: " in line for line in places), places

@@ -12,7 +12,7 @@ import json
 import time
 from typing import Any, Iterable, Sequence
 
-from storage.base import GameRecord, LobbyError, UserRecord
+from storage.base import GameRecord, LobbyError, OutboxRecord, UserRecord
 from storage.sql import Body, Execute, Fetch
 
 
@@ -178,3 +178,9 @@ def guild_settings(guild_id: int) -> Body[dict[str, Any]]:
 def add_outbox(game_id: int, version: int, payload: dict[str, Any]) -> Body[None]:
     yield Execute("INSERT INTO outbox (game_id, version, payload, created_at) VALUES (?, ?, ?, ?)",
                   (game_id, version, dump(payload), time.time()))
+
+
+def outbox_records(found: Sequence[Sequence[Any]]) -> list[OutboxRecord]:
+    """Outbox rows read as (game_id, version, stage, payload, created_at)."""
+    return [OutboxRecord(game_id, version, stage, json.loads(payload), created_at)
+            for game_id, version, stage, payload, created_at in found]

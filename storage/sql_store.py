@@ -5,18 +5,18 @@ backend subclass only opens its connections and implements `_write` (run a body 
 `_read` (run a single-statement body outside any write). So SQLite and PostgreSQL cannot drift apart:
 the contract suite runs against both, on the same code.
 
-Adding an operation: write its body here (helpers in storage/rows.py), add its schema in
+Adding an operation: write its body here or in one of its mixins (claims: storage/claim_sql.py; leagues
+and ratings: league_sql.py, rating_sql.py; helpers in storage/rows.py), add its schema in
 storage/migrations.py, declare it in storage/base.py's protocol, and test it in tests/storage (which runs
 every test on both backends). Nothing is written twice; see storage/README.md.
 """
 
 from __future__ import annotations
 
-import json
 import secrets
 import time
 from abc import ABC, abstractmethod
-from typing import Any, Callable, Sequence
+from typing import Any, Callable
 
 from storage import league_sql, rows
 from storage.base import (
@@ -31,21 +31,13 @@ from storage.base import (
     UserRecord,
     merge_settings,
 )
+from storage.claim_sql import ClaimOperations
 from storage.league_records import GameEnd
 from storage.league_sql import LeagueOperations
 from storage.rating_sql import RatingOperations
-from storage.sql import SKIP_LOCKED, Body, Execute, ExecuteMany, Fetch, T
+from storage.sql import Body, Execute, ExecuteMany, Fetch, T
 
 COMMIT_STATUSES = ("active", "finished", "cancelled")
-CHOOSE_DUE_GAMES = ("SELECT id FROM games WHERE due_at IS NOT NULL AND due_at <= ? AND status = 'active'"
-                    " AND (claimed_until IS NULL OR claimed_until <= ?) ORDER BY due_at, id LIMIT ?")
-CHOOSE_DUE_USERS = ("SELECT user_id FROM users WHERE due_at IS NOT NULL AND due_at <= ?"
-                    " AND (claimed_until IS NULL OR claimed_until <= ?) ORDER BY due_at, user_id LIMIT ?")
-CHOOSE_OUTBOX_GAMES = ("SELECT id FROM games WHERE id IN (SELECT game_id FROM outbox WHERE created_at < ?)"
-                       " AND (claimed_until IS NULL OR claimed_until <= ?) ORDER BY id LIMIT ?")
-"""What the claims pick (parameters: due time or age, now, limit): unclaimed rows, or claims run out."""
-CLAIMED_TABLES = (("games", "id"), ("users", "user_id"))
-"""The tables whose rows `claim_*` hold, with their keys (leagues: storage/league_sql.py)."""
 MakeBody = Callable[[], Body[T]]
 """Bodies are passed as factories: a backend may run one again from the start (PostgreSQL retries a
 transaction that lost a serialization conflict), so a body must do nothing but yield statements."""
@@ -56,7 +48,7 @@ def _check_capacity(capacity: int) -> None:
         raise ValueError(f"capacity must be at least 1, got {capacity}")
 
 
-class SqlStore(LeagueOperations, RatingOperations, ABC):
+class SqlStore(ClaimOperations, LeagueOperations, RatingOperations, ABC):
     """The `Store` protocol over any backend that can run a body as a transaction."""
 
     backend = "sql"
@@ -239,7 +231,7 @@ class SqlStore(LeagueOperations, RatingOperations, ABC):
             found = yield Fetch(
                 "SELECT game_id, version, stage, payload, created_at FROM outbox WHERE created_at < ?"
                 " ORDER BY created_at, game_id, version LIMIT ?", (before, limit))
-            return _outbox_records(found)
+            return rows.outbox_records(found)
 
         return await self._read(body)
 
@@ -339,89 +331,6 @@ class SqlStore(LeagueOperations, RatingOperations, ABC):
 
         return await self._read(body)
 
-    # -- periodic work shared by several processes ---------------------------------------------------
-
-    async def claim_due_games(self, now: float, *, until: float, limit: int = 100) -> list[GameRecord]:
-        if not await self._any_to_claim(CHOOSE_DUE_GAMES, (now, now)):
-            return []
-
-        def body() -> Body[list[GameRecord]]:
-            claimed = yield Fetch(f"UPDATE games SET claimed_until = ?, claimed_by = ? WHERE id IN ({CHOOSE_DUE_GAMES} {SKIP_LOCKED})"
-                                  " RETURNING id", (until, self.owner, now, now, limit))
-            if not claimed:
-                return []
-            ids = [row[0] for row in claimed]
-            return (yield from rows.select_games(f"id IN ({rows.marks(len(ids))})", ids, order="due_at, id"))
-
-        return await self._write(body)
-
-    async def claim_due_users(self, now: float, *, until: float, limit: int = 100) -> list[UserRecord]:
-        if not await self._any_to_claim(CHOOSE_DUE_USERS, (now, now)):
-            return []
-
-        def body() -> Body[list[UserRecord]]:
-            found = yield Fetch(f"UPDATE users SET claimed_until = ?, claimed_by = ? WHERE user_id IN ({CHOOSE_DUE_USERS} {SKIP_LOCKED})"
-                                f" RETURNING {rows.USER_COLUMNS}", (until, self.owner, now, now, limit))
-            return sorted((rows.user_record(row) for row in found), key=lambda user: (user.due_at or 0.0, user.user_id))
-
-        return await self._write(body)
-
-    async def claim_outbox(self, *, before: float, now: float, until: float, limit: int = 100) -> list[OutboxRecord]:
-        if not await self._any_to_claim(CHOOSE_OUTBOX_GAMES, (before, now)):
-            return []
-
-        def body() -> Body[list[OutboxRecord]]:
-            claimed = yield Fetch(f"UPDATE games SET claimed_until = ?, claimed_by = ? WHERE id IN ({CHOOSE_OUTBOX_GAMES} {SKIP_LOCKED})"
-                                  " RETURNING id", (until, self.owner, before, now, limit))
-            if not claimed:
-                return []
-            ids = [row[0] for row in claimed]
-            found = yield Fetch(
-                "SELECT game_id, version, stage, payload, created_at FROM outbox WHERE created_at < ?"
-                f" AND game_id IN ({rows.marks(len(ids))}) ORDER BY created_at, game_id, version", (before, *ids))
-            return _outbox_records(found)
-
-        return await self._write(body)
-
-    async def _any_to_claim(self, choose: str, params: tuple[Any, ...]) -> bool:
-        """Whether a claim would find work. A read first, so an idle pass (the usual one) never takes
-        SQLite's write lock nor opens a write transaction on PostgreSQL."""
-        def body() -> Body[bool]:
-            return bool((yield Fetch(choose, (*params, 1))))
-
-        return await self._read(body)
-
-    async def renew(self, *, until: float, games: Sequence[int] = (), users: Sequence[int] = ()) -> int:
-        def body() -> Body[int]:
-            held = 0
-            for (table, key), ids in zip(CLAIMED_TABLES, (games, users)):
-                if ids:
-                    held += yield Execute(f"UPDATE {table} SET claimed_until = ? WHERE {key} IN ({rows.marks(len(ids))})"
-                                          " AND claimed_by = ?", (until, *ids, self.owner))
-            return held
-
-        return await self._write(body) if games or users else 0
-
-    async def release(self, *, games: Sequence[int] = (), users: Sequence[int] = ()) -> None:
-        def body() -> Body[None]:
-            for (table, key), ids in zip(CLAIMED_TABLES, (games, users)):
-                if ids:
-                    yield Execute(f"UPDATE {table} SET claimed_until = NULL, claimed_by = NULL"
-                                  f" WHERE {key} IN ({rows.marks(len(ids))}) AND claimed_by = ?", (*ids, self.owner))
-
-        if games or users:
-            await self._write(body)
-
-    async def end_foreign_claims(self) -> int:
-        def body() -> Body[int]:
-            ended = 0
-            for table, _ in CLAIMED_TABLES:
-                ended += yield Execute(f"UPDATE {table} SET claimed_until = NULL, claimed_by = NULL"
-                                       " WHERE claimed_until IS NOT NULL AND (claimed_by IS NULL OR claimed_by <> ?)", (self.owner,))
-            return ended + (yield from league_sql.end_foreign_league_claims(self.owner))
-
-        return await self._write(body)
-
     # -- users and guilds -------------------------------------------------------------------------
 
     async def get_user(self, user_id: int) -> UserRecord:
@@ -462,8 +371,3 @@ class SqlStore(LeagueOperations, RatingOperations, ABC):
             return merged
 
         return await self._write(body)
-
-
-def _outbox_records(found: Sequence[Sequence[Any]]) -> list[OutboxRecord]:
-    return [OutboxRecord(game_id, version, stage, json.loads(payload), created_at)
-            for game_id, version, stage, payload, created_at in found]

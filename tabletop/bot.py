@@ -125,14 +125,15 @@ class TabletopBot(commands.Bot):
         """What the periodic loops (scheduler, outbox, leagues) wait for before their first pass: the
         gateway is ready and, on a database this process uses alone (SQLite), the claims its previous life
         left when it died are ended and the AI searches it leased are woken, so the boards, notices,
-        reminders and AI moves that were in flight go out at once instead of when their leases run out. Not in `setup_hook`: `bot.py --check` runs that next to
-        a live bot, whose claims are its own."""
+        reminders and AI moves that were in flight go out at once instead of when their leases run out.
+        Not in `setup_hook`: `bot.py --check` runs that next to a live bot, whose claims are its own."""
         await self.wait_until_ready()
         if self.claims_taken_over is None:
             self.claims_taken_over = asyncio.ensure_future(self._end_foreign_claims())
         await asyncio.shield(self.claims_taken_over)
 
     async def _end_foreign_claims(self) -> None:
+        """Take over what the previous life left on a database used alone: its claims, its AI searches."""
         if not self.store.single_process:
             return  # other processes' claims are live work: a dead one's leases lapse by themselves
         try:

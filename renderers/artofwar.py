@@ -22,6 +22,7 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from engine.core.types import Frame, T
+from renderers import strips
 from renderers import toolkit as tk
 from renderers.artofwar_cards import PAD, card_box, cards_height, draw_unit_card
 from renderers.artofwar_parts import KINDS, Marks, Scene, View, local, marks, reach_grid, say, unit_name
@@ -102,11 +103,11 @@ def status_text(scene: Scene) -> str:
 
 
 def draw_now(img: Image.Image, scene: Scene, top: int) -> int:
-    return tk.draw_now_strip(img, scene.ctx, top, scene.frame, scene.style, scene.name, pad=PAD, height=NOW_HEIGHT)
+    return strips.draw_now_strip(img, scene.ctx, top, scene.frame, scene.style, scene.name, pad=PAD, height=NOW_HEIGHT)
 
 
 def draw_last(img: Image.Image, scene: Scene, top: int) -> int:
-    return tk.draw_last_strip(img, scene.ctx, top, scene.frame, pad=PAD, height=LAST_HEIGHT)
+    return strips.draw_last_strip(img, scene.ctx, top, scene.frame, pad=PAD, height=LAST_HEIGHT)
 
 
 def draw_choosing(img: Image.Image, scene: Scene, top: int) -> int:

@@ -19,7 +19,8 @@ Typical use inside a renderer::
 Coordinates are pixels on a canvas `CANVAS_WIDTH` wide; canvases are RGB (no alpha: smaller files).
 The kit is assembled from `renderers.text` (sizes, wrapping, drawing text), `renderers.markers` (seat
 shapes, hexes, highlights) and `renderers.output` (cached layers, never-square images, WebP encoding);
-the composite widgets (banner, news and outcome strips, cards, legends) live here.
+the composite widgets (banner, seat frames, pills, cards, legends) live here; the strips that tell the last
+step and the result are in `renderers.strips`.
 """
 
 from __future__ import annotations
@@ -29,7 +30,7 @@ from dataclasses import replace
 
 from PIL import Image, ImageDraw
 
-from engine.core.types import Event, Frame, Outcome, T, Text
+from engine.core.types import Frame, T, Text
 from renderers.base import RenderContext
 from renderers.fonts import drawable, font, missing_glyphs
 from renderers.markers import (
@@ -82,12 +83,10 @@ __all__ = [
     "LINE_SPACING", "MARKER", "MUTED_INK", "PANEL", "PANEL_HEADER", "PHONE_MIN_TEXT", "PHONE_WIDTH",
     "SEAT_STYLES", "SIZE_BODY", "SIZE_SMALL", "SIZE_TITLE", "TEAM_STYLES", "WHITE", "Box", "Point", "Style",
     "cached_layer", "card_header_height", "card_title_lines", "draw_banner", "draw_card", "draw_highlight",
-    "draw_last_strip", "draw_now_strip",
-    "draw_legend", "draw_marker", "draw_news", "draw_now", "draw_outcome", "draw_pill", "draw_seat_frame", "draw_strip",
-    "draw_text",
+    "draw_legend", "draw_marker", "draw_pill", "draw_seat_frame", "draw_text",
     "IMAGE_SUFFIX", "drawable", "encode_image", "ensure_not_square", "font", "hex_centre", "hex_points", "line_height",
     "localize", "marker_letter_size", "marker_sprite", "measure_text", "min_text_size", "missing_glyphs",
-    "new_canvas", "news_height", "news_room", "news_text", "outcome_height", "outcome_room", "recent_text", "seat_style", "shape_points", "team_style", "text_width", "wrap_text",
+    "new_canvas", "seat_style", "shape_points", "team_style", "text_width", "wrap_text",
 ]
 
 CANVAS_WIDTH = 800  # the phone-readable width: see `renderers.text`
@@ -181,149 +180,6 @@ def draw_seat_frame(img: Image.Image, box: Box, seat: int, frame: Frame) -> bool
         return False
     draw_highlight(img, box)
     return True
-
-
-def draw_strip(img: Image.Image, top: int, height: int) -> None:
-    """A full-width band for one kind of news (the last action, the result) under the banner."""
-    draw = ImageDraw.Draw(img)
-    draw.rectangle((0, top, img.width, top + height), fill=PANEL)
-    draw.line((0, top + height, img.width, top + height), fill=LINE, width=2)
-
-
-_JA_SENTENCE_END = frozenset("。！？!?」）)")
-
-
-def recent_text(ctx: RenderContext, events: Sequence[Event]) -> str:
-    """What the last step did, in the viewer's language: the public events' own sentences, in order
-    (Japanese sentences follow each other after their "。" without a space)."""
-    text = ""
-    for event in events:
-        sentence = localize(ctx, event.text)
-        if text and not (ctx.ja and text[-1] in _JA_SENTENCE_END):
-            text += " "
-        text += sentence
-    return text
-
-
-def news_text(ctx: RenderContext, frame: Frame) -> str:
-    """The "last step" line: its public sentences (a step that logged nothing public names who acted,
-    `engine.core.match.chose`); "no public action" only for a position stored before steps did so;
-    "nothing yet" only at the start."""
-    said = recent_text(ctx, frame.recent)
-    if said:
-        return said
-    if frame.version == 0:
-        return localize(ctx, T("まだ何も起きていません。", "Nothing has happened yet."))
-    return localize(ctx, T("公開された行動はありません", "No public action"))
-
-
-def news_room(ctx: RenderContext, box: Box, *, marker: bool = False, label: Text | None = None) -> tuple[int, int]:
-    """(width, lines) that `draw_news` gives its text in `box`."""
-    x0, y0, x1, y1 = box
-    x = x0 + text_width(localize(ctx, label or _LAST), SIZE_SMALL) + 10 + (MARKER + 8 if marker else 0)
-    return max(1, x1 - x), max(1, (y1 - y0 - 4) // line_height(SIZE_SMALL))
-
-
-def news_height(ctx: RenderContext, width: int, text: str, *, marker: bool = False, at_least: int = 0,
-                label: Text | None = None) -> int:
-    """The height of a news strip `width` px wide that shows the whole of `text` (and at least `at_least`):
-    the last step is never cut short."""
-    room, _ = news_room(ctx, (0, 0, width, 0), marker=marker, label=label)
-    return max(at_least, len(wrap_text(text, SIZE_SMALL, room)) * line_height(SIZE_SMALL) + 12)
-
-
-_LAST = T("直前", "Last")
-
-
-def draw_news(img: Image.Image, ctx: RenderContext, box: Box, text: str, *, marker: Style | None = None,
-              label: Text = _LAST) -> None:
-    """A muted label, the acting seat's marker (if any) and `text` wrapped to the lines `box` holds
-    ("…" past them: size the box with `news_height`), all vertically centred in `box`."""
-    x0, y0, x1, y1 = box
-    middle = (y0 + y1) / 2
-    x = draw_text(img, (x0, middle), localize(ctx, label), SIZE_SMALL, fill=MUTED_INK, anchor="lm")[2] + 10
-    if marker is not None:
-        x = draw_marker(img, (x + MARKER / 2, middle), MARKER, marker)[2] + 8
-    _, lines = news_room(ctx, box, marker=marker is not None, label=label)
-    draw_text(img, (x, middle), text, SIZE_SMALL, anchor="lm", max_width=max(1, x1 - x), max_lines=lines)
-
-
-def draw_now_strip(img: Image.Image, ctx: RenderContext, top: int, frame: Frame, style_of: Callable[[int], Style],
-                   name_of: Callable[[int], str], *, pad: int, height: int) -> int:
-    """`draw_now` across the image under `top`, `height` tall, taller when the result needs more lines;
-    returns the y below it."""
-    if frame.outcome is not None:
-        height = outcome_height(ctx, img.width - 2 * pad, frame.outcome, at_least=height)
-    draw_now(img, ctx, (pad, top, img.width - pad, top + height), frame, style_of, name_of)
-    return top + height
-
-
-def draw_last_strip(img: Image.Image, ctx: RenderContext, top: int, frame: Frame, *, pad: int, height: int,
-                    marker: Style | None = None) -> int:
-    """The last step's strip (`news_text`) across the image under `top`: `height` tall, taller when its
-    sentences need more lines; returns the y below it."""
-    text = news_text(ctx, frame)
-    height = news_height(ctx, img.width - 2 * pad, text, marker=marker is not None, at_least=height)
-    draw_strip(img, top, height)
-    draw_news(img, ctx, (pad, top, img.width - pad, top + height), text, marker=marker)
-    return top + height
-
-
-def draw_now(img: Image.Image, ctx: RenderContext, box: Box, frame: Frame, style_of: Callable[[int], Style],
-             name_of: Callable[[int], str]) -> None:
-    """The strip under the banner: who is to play (their markers, and the name when one seat is asked) and
-    the decision's own prompt, or the result once the game is over."""
-    x0, y0, x1, y1 = box
-    draw_strip(img, y0, y1 - y0)
-    if frame.outcome is not None:
-        draw_outcome(img, ctx, box, frame.outcome, style_of)
-        return
-    middle = (y0 + y1) / 2
-    x = draw_pill(img, (x0, middle), localize(ctx, T("手番", "To play")))[2] + 8
-    waiting = frame.awaited_seats
-    for seat in waiting:
-        x = draw_marker(img, (x + MARKER / 2, middle), MARKER, style_of(seat))[2] + 4
-        if len(waiting) == 1:
-            x = draw_text(img, (x + 2, middle), name_of(seat), SIZE_BODY, anchor="lm", bold=True, max_width=180,
-                          max_lines=1)[2] + 10
-    if frame.awaited:
-        draw_text(img, (x + 4, middle), localize(ctx, frame.awaited[0].prompt), SIZE_SMALL, anchor="lm",
-                  max_width=max(1, x1 - x - 4), max_lines=2)
-
-
-def outcome_room(ctx: RenderContext, box: Box, outcome: Outcome, size: int = SIZE_BODY) -> tuple[int, int]:
-    """(width, lines) that `draw_outcome` gives the summary in `box`."""
-    x0, y0, x1, y1 = box
-    x = x0 + text_width(localize(ctx, _RESULT), SIZE_SMALL, bold=True) + 24 + 10
-    if not outcome.is_draw:
-        x += len(outcome.winners) * (MARKER + 6) + 4
-    return max(1, x1 - x), max(1, (y1 - y0 - 4) // line_height(size))
-
-
-def outcome_height(ctx: RenderContext, width: int, outcome: Outcome, *, at_least: int = 0) -> int:
-    """The height of a result strip `width` px wide that shows the whole summary (and at least `at_least`)."""
-    room, _ = outcome_room(ctx, (0, 0, width, 0), outcome)
-    lines = len(wrap_text(localize(ctx, outcome.summary), SIZE_BODY, room, bold=True))
-    return max(at_least, lines * line_height(SIZE_BODY) + 12)
-
-
-_RESULT = T("結果", "Result")
-
-
-def draw_outcome(img: Image.Image, ctx: RenderContext, box: Box, outcome: Outcome,
-                 style_of: Callable[[int], Style], *, size: int = SIZE_BODY) -> None:
-    """The result: a "Result" tag, the winners' markers (none for a draw) and the engine's summary in
-    bold at `size` (size the box with `outcome_height` so that all of it shows)."""
-    x0, y0, x1, y1 = box
-    middle = (y0 + y1) / 2
-    x = draw_pill(img, (x0, middle), localize(ctx, _RESULT))[2] + 10
-    if not outcome.is_draw:
-        for seat in outcome.winners:
-            x = draw_marker(img, (x + MARKER / 2, middle), MARKER, style_of(seat))[2] + 6
-        x += 4
-    _, lines = outcome_room(ctx, box, outcome, size)
-    draw_text(img, (x, middle), localize(ctx, outcome.summary), size, anchor="lm", bold=True,
-              max_width=max(1, x1 - x), max_lines=lines)
 
 
 def draw_pill(img: Image.Image, xy: Point, text: str, *, fill: RGB = INK, ink: RGB = WHITE,

@@ -21,6 +21,7 @@ from PIL import Image, ImageDraw
 
 from engine.core.types import Frame, T
 from engine.wallofwar.colours import COLOURS, NAMES
+from renderers import strips
 from renderers import toolkit as tk
 from renderers import wallofwar_parts as parts
 from renderers.base import RenderContext
@@ -81,12 +82,12 @@ RENDERER = WallOfWarRenderer()
 
 
 def _draw_now(img: Image.Image, scene: parts.Scene, top: int) -> int:
-    return tk.draw_now_strip(img, scene.ctx, top, scene.frame, scene.style, scene.name, pad=PAD, height=NOW_HEIGHT)
+    return strips.draw_now_strip(img, scene.ctx, top, scene.frame, scene.style, scene.name, pad=PAD, height=NOW_HEIGHT)
 
 
 def _draw_last(img: Image.Image, scene: parts.Scene, top: int) -> int:
     """What the last step did, in the engine's sentences (all of them: the strip grows)."""
-    return tk.draw_last_strip(img, scene.ctx, top, scene.frame, pad=PAD, height=LAST_HEIGHT)
+    return strips.draw_last_strip(img, scene.ctx, top, scene.frame, pad=PAD, height=LAST_HEIGHT)
 
 
 def _draw_info(img: Image.Image, scene: parts.Scene, top: int) -> int:

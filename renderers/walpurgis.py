@@ -27,6 +27,7 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from engine.core.types import Frame, T
+from renderers import strips
 from renderers import toolkit as tk
 from renderers.base import RenderContext
 from renderers.walpurgis_cards import PAD, cards_height, panels
@@ -93,8 +94,8 @@ class WalpurgisRenderer:
         img = tk.new_canvas(MAX_HEIGHT)
         tk.draw_banner(img, scene.ctx, status_text(scene), title=scene.ctx.title or tk.localize(scene.ctx, TITLE))
         y = tk.BANNER_HEIGHT
-        y = tk.draw_now_strip(img, scene.ctx, y, frame, scene.style, scene.name, pad=PAD, height=NOW_HEIGHT)
-        y = tk.draw_last_strip(img, scene.ctx, y, frame, pad=PAD, height=LAST_HEIGHT)
+        y = strips.draw_now_strip(img, scene.ctx, y, frame, scene.style, scene.name, pad=PAD, height=NOW_HEIGHT)
+        y = strips.draw_last_strip(img, scene.ctx, y, frame, pad=PAD, height=LAST_HEIGHT)
         if scene.view["stage"] == "deck":
             y = draw_choosing(img, scene, y + 10)
         else:

@@ -21,6 +21,7 @@ from PIL import Image, ImageDraw
 
 from engine.core.types import Frame, T
 from engine.warchest.units import ROYAL
+from renderers import strips
 from renderers import toolkit as tk
 from renderers import warchest_parts as parts
 from renderers.base import RenderContext
@@ -131,15 +132,15 @@ def _side_area(players: int, geo: parts.HexMap, height: int) -> tk.Box:
 def _draw_news(img: Image.Image, frame: Frame, ctx: RenderContext) -> None:
     """The strip under the banner: the result once the game is over, else what the last step did."""
     top = tk.BANNER_HEIGHT
-    tk.draw_strip(img, top, NEWS_HEIGHT)
+    strips.draw_strip(img, top, NEWS_HEIGHT)
     box = (PAD + 4, top, img.width - PAD, top + NEWS_HEIGHT)
     if frame.outcome is not None:
-        tk.draw_outcome(img, ctx, box, frame.outcome, tk.seat_style, size=tk.SIZE_SMALL)
+        strips.draw_outcome(img, ctx, box, frame.outcome, tk.seat_style, size=tk.SIZE_SMALL)
         return
     records = _last_records(frame)
     marker = tk.seat_style(records[0]["seat"]) if records else None
-    text = tk.news_text(ctx, frame)
-    tk.draw_news(img, ctx, box, text, marker=marker)
+    text = strips.news_text(ctx, frame)
+    strips.draw_news(img, ctx, box, text, marker=marker)
 
 
 def _draw_board_state(img: Image.Image, frame: Frame, geo: parts.HexMap, ctx: RenderContext) -> None:

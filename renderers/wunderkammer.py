@@ -16,6 +16,7 @@ from __future__ import annotations
 from PIL import Image, ImageDraw
 
 from engine.core.types import Frame, T
+from renderers import strips
 from renderers import toolkit as tk
 from renderers.base import RenderContext
 from renderers.wunderkammer_parts import (
@@ -75,12 +76,12 @@ RENDERER = WunderkammerRenderer()
 
 
 def _draw_now(img: Image.Image, scene: Scene, top: int) -> int:
-    return tk.draw_now_strip(img, scene.ctx, top, scene.frame, scene.style, scene.name, pad=PAD, height=NOW_HEIGHT)
+    return strips.draw_now_strip(img, scene.ctx, top, scene.frame, scene.style, scene.name, pad=PAD, height=NOW_HEIGHT)
 
 
 def _draw_last(img: Image.Image, scene: Scene, top: int) -> int:
     """What the last step did, in the engine's sentences (all of them: the strip grows)."""
-    return tk.draw_last_strip(img, scene.ctx, top, scene.frame, pad=PAD, height=LAST_HEIGHT)
+    return strips.draw_last_strip(img, scene.ctx, top, scene.frame, pad=PAD, height=LAST_HEIGHT)
 
 
 # --------------------------------------------------------------------------- private image

@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 from PIL import Image, ImageDraw
 
+from renderers import strips
 from renderers import text as text_module
 from renderers import toolkit as tk
 
@@ -35,7 +36,7 @@ def watching(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[str]]:
     problems: list[str] = []
     drawn: dict[int, list[tuple[str, Box]]] = {}
     original_line, original_text, original_crop = text_module.draw_line, text_module.draw_text, Image.Image.crop
-    original_news, original_outcome = tk.draw_news, tk.draw_outcome
+    original_news, original_outcome = strips.draw_news, strips.draw_outcome
 
     def line(draw: ImageDraw.ImageDraw, xy: Any, string: str, size: int, fill: Any, anchor: str, stroke: float) -> None:
         image = draw._image  # noqa: SLF001 - the image drawn on
@@ -65,20 +66,20 @@ def watching(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[str]]:
         return original_crop(image, box)
 
     def news(img: Image.Image, ctx: Any, box: tk.Box, string: str, **kwargs: Any) -> None:
-        _whole(string, tk.news_room(ctx, box, marker=kwargs.get("marker") is not None, label=kwargs.get("label")),
+        _whole(string, strips.news_room(ctx, box, marker=kwargs.get("marker") is not None, label=kwargs.get("label")),
                tk.SIZE_SMALL, problems)
         original_news(img, ctx, box, string, **kwargs)
 
     def outcome(img: Image.Image, ctx: Any, box: tk.Box, result: Any, style_of: Any, *, size: int = tk.SIZE_BODY) -> None:
-        _whole(tk.localize(ctx, result.summary), tk.outcome_room(ctx, box, result, size), size, problems, bold=True)
+        _whole(tk.localize(ctx, result.summary), strips.outcome_room(ctx, box, result, size), size, problems, bold=True)
         original_outcome(img, ctx, box, result, style_of, size=size)
 
     monkeypatch.setattr(text_module, "draw_line", line)
     monkeypatch.setattr(text_module, "draw_text", text)
     monkeypatch.setattr(tk, "draw_text", text)
     monkeypatch.setattr(Image.Image, "crop", crop)
-    monkeypatch.setattr(tk, "draw_news", news)
-    monkeypatch.setattr(tk, "draw_outcome", outcome)
+    monkeypatch.setattr(strips, "draw_news", news)
+    monkeypatch.setattr(strips, "draw_outcome", outcome)
     yield problems
 
 

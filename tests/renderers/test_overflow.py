@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from engine.core.types import Event, Frame, Outcome, T
+from renderers import strips
 from renderers import toolkit as tk
 from renderers.base import RenderContext
 from tests.renderers.overflow import watching
@@ -27,13 +28,13 @@ def test_news_and_results_cut_short_are_caught(monkeypatch: pytest.MonkeyPatch) 
     outcome = Outcome(ranks=(1, 2), reason="score", summary=T("長い結果。" * 20, "A long result. " * 20))
     with watching(monkeypatch) as clipped:
         img = tk.new_canvas(300)
-        tk.draw_news(img, CTX, (8, 0, 792, 58), long)
-        tk.draw_outcome(img, CTX, (8, 100, 792, 152), outcome, tk.seat_style)
+        strips.draw_news(img, CTX, (8, 0, 792, 58), long)
+        strips.draw_outcome(img, CTX, (8, 100, 792, 152), outcome, tk.seat_style)
     assert len(clipped) == 2
     with watching(monkeypatch) as clipped:
         img = tk.new_canvas(900)
-        bottom = tk.draw_last_strip(img, CTX, 0, _frame(long), pad=8, height=58)
-        tk.draw_now_strip(img, CTX, bottom, _frame("", outcome), tk.seat_style, str, pad=8, height=52)
+        bottom = strips.draw_last_strip(img, CTX, 0, _frame(long), pad=8, height=58)
+        strips.draw_now_strip(img, CTX, bottom, _frame("", outcome), tk.seat_style, str, pad=8, height=52)
     assert clipped == [], "the strips grow to their text"
 
 

@@ -13,6 +13,7 @@ from PIL import Image, ImageChops, ImageDraw, ImageStat
 from engine import registry
 from engine.core.match import Match, chose
 from engine.core.types import Event, Frame, Outcome, T
+from renderers import strips
 from renderers import toolkit as tk
 from renderers.base import RenderContext
 from renderers.fonts import (
@@ -478,9 +479,9 @@ def test_a_marker_letter_too_small_to_read_is_left_out() -> None:
 
 def test_recent_events_read_as_one_text_in_the_viewers_language() -> None:
     events = [Event(T("{s0}がパスしました。", "{s0} passed.")), Event(T("第2ラウンド開始", "Round 2 begins."))]
-    assert tk.recent_text(CTX, events) == "たろうがパスしました。第2ラウンド開始"
-    assert tk.recent_text(RenderContext("en", CTX.seat_names), events) == "たろう passed. Round 2 begins."
-    assert tk.recent_text(CTX, []) == ""
+    assert strips.recent_text(CTX, events) == "たろうがパスしました。第2ラウンド開始"
+    assert strips.recent_text(RenderContext("en", CTX.seat_names), events) == "たろう passed. Round 2 begins."
+    assert strips.recent_text(CTX, []) == ""
 
 
 def test_missing_seat_names_get_the_games_fallback() -> None:
@@ -492,12 +493,12 @@ def test_missing_seat_names_get_the_games_fallback() -> None:
 def test_outcome_shows_the_winners_and_the_engines_summary() -> None:
     won = Outcome((2, 1, 2), "score", T("{s1}の勝利", "{s1} wins"))
     img = tk.new_canvas(60)
-    tk.draw_outcome(img, CTX, (0, 0, img.width, 60), won, seat_style)
+    strips.draw_outcome(img, CTX, (0, 0, img.width, 60), won, seat_style)
     present = {rgb for _, rgb in img.getcolors(100_000)}
     assert seat_style(1).colour in present and seat_style(0).colour not in present
     draw = Outcome((1, 1), "draw", T("引き分け", "Draw"))
     img = tk.new_canvas(60)
-    tk.draw_outcome(img, CTX, (0, 0, img.width, 60), draw, seat_style)
+    strips.draw_outcome(img, CTX, (0, 0, img.width, 60), draw, seat_style)
     assert not {style.colour for style in SEAT_STYLES} & {rgb for _, rgb in img.getcolors(100_000)}
 
 
@@ -525,9 +526,9 @@ def test_words_break_at_hyphens_and_a_word_too_wide_is_hyphenated() -> None:
 def test_the_last_step_line_says_nothing_happened_only_at_the_start() -> None:
     ctx = RenderContext("en", ("Ann", "Bob"))
     said = Frame({}, (), (Event(T("{s0}が引きました。", "{s0} drew.")),), None, 5)
-    assert tk.news_text(ctx, said) == "Ann drew."
-    assert tk.news_text(ctx, Frame({}, (), (), None, 0)) == "Nothing has happened yet."
-    assert tk.news_text(ctx, Frame({}, (), (), None, 7)) == "No public action", "a step stored without its actor"
+    assert strips.news_text(ctx, said) == "Ann drew."
+    assert strips.news_text(ctx, Frame({}, (), (), None, 0)) == "Nothing has happened yet."
+    assert strips.news_text(ctx, Frame({}, (), (), None, 7)) == "No public action", "a step stored without its actor"
 
 
 def test_a_step_that_logs_nothing_public_names_who_acted_and_nothing_else() -> None:
@@ -542,4 +543,4 @@ def test_a_step_that_logs_nothing_public_names_who_acted_and_nothing_else() -> N
         raise AssertionError("no secret step in 300 random steps")
     assert match.recent == (chose(seat),)
     ctx = RenderContext("en", ("Ann", "Bob", "Cy"))
-    assert tk.news_text(ctx, match.frame(None)) == f"{ctx.seat_names[seat]} made a choice."
+    assert strips.news_text(ctx, match.frame(None)) == f"{ctx.seat_names[seat]} made a choice."

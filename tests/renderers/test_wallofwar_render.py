@@ -29,6 +29,7 @@ from engine.wallofwar.colours import COLOURS
 from engine.wallofwar.scenario import build, card_of, play
 from engine.wallofwar.views import card_view
 from renderers import for_game
+from renderers import strips
 from renderers import toolkit as tk
 from renderers import wallofwar_parts as parts
 from renderers.base import RenderContext
@@ -221,7 +222,7 @@ def test_colour_choice_board(drawn: list[tuple[str, int]]) -> None:
     assert "準備: 色を選ぶ" in seen and "購入者カードの色" in seen
     assert ["赤", "青", "黄", "緑", "紫"] == [t for t in seen if t in ("赤", "青", "黄", "緑", "紫")]
     assert seen.count("空き") == 4 and "Alice" in seen
-    said = tk.recent_text(ctx_for("ja", 4), frame.recent)
+    said = strips.recent_text(ctx_for("ja", 4), frame.recent)
     assert said in seen and said.startswith("Alice"), "who took which colour, in the engine's words"
     assert "購入者カードの色を選んでください。" in seen, "what the awaited seat is asked"
 
@@ -248,7 +249,7 @@ def test_the_latest_action_in_words(drawn: list[tuple[str, int]]) -> None:
     frame = frame_of(GAME, state, None, events)
     for locale in LOCALES:
         RENDERER.board(frame, ctx_for(locale, 4))
-        assert tk.recent_text(ctx_for(locale, 4), frame.recent) in texts(drawn)
+        assert strips.recent_text(ctx_for(locale, 4), frame.recent) in texts(drawn)
     assert any(text.startswith("たろう buys circle 1") for text in texts(drawn)), "the engine's own sentence"
     assert "bought 2" in texts(drawn), "the circle's log"
 

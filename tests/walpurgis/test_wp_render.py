@@ -18,6 +18,7 @@ from engine.selfplay import playout
 from engine.walpurgis import GAME
 from engine.walpurgis.cards import EDITION
 from engine.walpurgis.scenario import build, play
+from renderers import strips
 from renderers import toolkit as tk
 from renderers.base import RenderContext
 from renderers.walpurgis import RENDERER
@@ -167,7 +168,7 @@ def test_english_images_and_choices_say_jin_and_every_step_says_what_happened(dr
     assert [event.text.en for event in events if event.seat is None][-1].endswith("placed no danmaku.")
     frame = frame_of(GAME, quiet, None, events)
     ctx = RenderContext("en", names(2), "walpurgis #12345")
-    assert tk.news_text(ctx, frame) == tk.recent_text(ctx, frame.recent) != ""
+    assert strips.news_text(ctx, frame) == strips.recent_text(ctx, frame.recent) != ""
     for match in sampled():
         RENDERER.board(match.frame(None), ctx)
         for seat in (0, 1):

@@ -21,7 +21,7 @@ from PIL import Image, ImageDraw
 
 from engine.core.types import Frame, T
 from engine.wallofwar.colours import COLOURS, NAMES
-from renderers import strips
+from renderers import regions, strips
 from renderers import toolkit as tk
 from renderers import wallofwar_parts as parts
 from renderers.base import RenderContext
@@ -127,9 +127,11 @@ def _draw_circles(img: Image.Image, scene: parts.Scene, top: int, marks: parts.M
         height = max(CIRCLE_MIN_HEIGHT, _card_header(circle["card"], scene.ctx) + 48)
         box = (PAD, y, img.width - PAD, y + height)
         spots = _draw_circle(img, scene, circle, box)
+        regions.mark(f"circle:{circle['pos']}", box)
         if index in marks.circles:
             tk.draw_highlight(img, box)
         for place, spot in enumerate(spots):
+            regions.mark(f"spot:{circle['pos']}.{place + 1}", spot)
             if (index, place) in marks.spots:
                 tk.draw_highlight(img, spot)
         y += height + CIRCLE_GAP
@@ -232,6 +234,7 @@ def _draw_colour_choice(img: Image.Image, scene: parts.Scene, top: int) -> int:
     marker = 52
     for index, colour in enumerate(COLOURS):
         cx = PAD + index * column + column / 2
+        regions.mark(f"colour:{colour}", (cx - column / 2, y, cx + column / 2, y + marker + 66))
         tk.draw_marker(img, (cx, y + marker / 2 + 4), marker, parts.colour_style(colour))
         tk.draw_text(img, (cx, y + marker + 10), tk.localize(scene.ctx, NAMES[colour]), tk.SIZE_BODY, anchor="mt", bold=True)
         owner = owners.get(colour)
@@ -261,6 +264,7 @@ def _draw_seats(img: Image.Image, scene: parts.Scene, top: int, marks: parts.Mar
     y = _section_title(img, top, scene.say("プレイヤー", "Players")) + 2
     for seat in range(view["players"]):
         bottom = _draw_seat(img, scene, seat, y)
+        regions.mark(f"seat:{seat}", (PAD, y, img.width - PAD, bottom))
         tk.draw_seat_frame(img, (PAD, y, img.width - PAD, bottom), seat, scene.frame)
         y = bottom + 6
     return y
@@ -360,7 +364,8 @@ def _draw_discard(img: Image.Image, scene: parts.Scene, top: int) -> int:
         tk.draw_text(img, (PAD, y + 2), scene.say("なし", "Empty"), tk.SIZE_SMALL, fill=tk.MUTED_INK, anchor="lt")
         return y + 30
     chips = [_chip(card, scene) + " · " + parts.ability_label(card, scene.ctx) for card in reversed(pile)]
-    return parts.draw_chips(img, (PAD, y, img.width - PAD, 0), chips, max_rows=3, more=scene.say("…他{n}枚", "…{n} more"))
+    return parts.draw_chips(img, (PAD, y, img.width - PAD, 0), chips, max_rows=3, more=scene.say("…他{n}枚", "…{n} more"),
+                            targets=[f"card:{card['id']}" for card in reversed(pile)])
 
 
 # --------------------------------------------------------------------------- private image and card list

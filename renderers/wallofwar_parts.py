@@ -17,6 +17,7 @@ from PIL import Image, ImageDraw
 from engine.core.types import Frame, T, Text
 from engine.wallofwar.cards import CARDS
 from engine.wallofwar.colours import COLOURS, NAMES
+from renderers import regions
 from renderers import toolkit as tk
 from renderers.base import RenderContext
 from renderers.palette import RGB, hex_rgb
@@ -189,18 +190,30 @@ def chip_rows(labels: Sequence[str], width: int, max_rows: int, more: str) -> li
     return kept
 
 
-def draw_chips(img: Image.Image, box: tk.Box, labels: Sequence[str], *, max_rows: int, more: str) -> int:
+def draw_chips(img: Image.Image, box: tk.Box, labels: Sequence[str], *, max_rows: int, more: str,
+               targets: Sequence[str] = ()) -> int:
     """Small labelled tags flowing in rows inside `box` (at most `max_rows`, then "+N"); returns the y
-    below the last row."""
+    below the last row. `targets` name the objects the labels show, in order: each is marked where its
+    chip is, or on the "+N" chip when it is among those left out."""
     x0, y0, x1, _ = box
     draw = ImageDraw.Draw(img)
     rows = chip_rows(labels, x1 - x0, max_rows, more)
+    cut = bool(targets) and len(chip_rows(labels, x1 - x0, len(labels), more)) > max_rows
+    chips = sum(len(row) for row in rows)
     y = y0
+    shown = 0
     for index, row in enumerate(rows):
         x = x0
         for label in row:
             width = _chip_width(label, x1 - x0)
-            draw.rounded_rectangle((x, y, x + width, y + CHIP_HEIGHT), radius=6, fill=tk.PANEL, outline=tk.LINE, width=1)
+            chip = (x, y, x + width, y + CHIP_HEIGHT)
+            if cut and shown == chips - 1:
+                for target in targets[shown:]:
+                    regions.mark(target, chip)
+            elif shown < len(targets):
+                regions.mark(targets[shown], chip)
+            shown += 1
+            draw.rounded_rectangle(chip, radius=6, fill=tk.PANEL, outline=tk.LINE, width=1)
             tk.draw_text(img, (x + 8, y + CHIP_HEIGHT / 2), label, tk.SIZE_SMALL, anchor="lm", max_width=width - 16, max_lines=1)
             x += width + CHIP_GAP
         y += CHIP_HEIGHT + (6 if index < len(rows) - 1 else 0)

@@ -21,7 +21,7 @@ from PIL import Image, ImageDraw
 
 from engine.core.types import Frame, T
 from engine.warchest.units import ROYAL
-from renderers import strips
+from renderers import regions, strips
 from renderers import toolkit as tk
 from renderers import warchest_parts as parts
 from renderers.base import RenderContext
@@ -86,6 +86,8 @@ class WarChestRenderer:
         geo = map_geometry(view)
         height = _canvas_height(players, geo)
         img = tk.cached_layer(("warchest", "map", players, ctx.locale), lambda: _static_layer(view, geo, height))
+        for hex_ in view["hexes"]:  # drawn once in the cached layer, in place on every board
+            regions.mark_polygon(f"hex:{hex_['label']}", geo.polygon(hex_["label"]))
         title = ctx.title or tk.localize(ctx, T("ウォーチェスト", "War Chest"))
         tk.draw_banner(img, ctx, _status(frame, ctx), frame.awaited_seats, title=title)
         _draw_news(img, frame, ctx)
@@ -239,6 +241,7 @@ def _units_table(img: Image.Image, at: tuple[int, int, int], info: Mapping[str, 
     rows = list(info["units"]) + ([ROYAL] if ROYAL in discards else [])
     name_left = left + tag + 8
     for unit in rows:
+        regions.mark(f"unit:{unit}", (left, y - ROW / 2, right, y + ROW / 2))
         parts.draw_code_tag(img, (left + tag / 2, y), parts.unit_code(unit, ctx), style, tag)
         tk.draw_text(img, (name_left, y), parts.unit_name(unit, ctx), tk.SIZE_SMALL, anchor="lm",
                      max_width=max(1, supply_x - 20 - name_left), max_lines=1)
@@ -301,6 +304,7 @@ def _draw_draft(img: Image.Image, frame: Frame, ctx: RenderContext, area: tk.Box
     for index, unit in enumerate(pool):
         cx = left + (index % columns) * column_width
         cy = y + (index // columns) * ROW
+        regions.mark(f"unit:{unit}", (cx, cy - ROW / 2, cx + column_width, cy + ROW / 2))
         parts.draw_code_tag(img, (cx + tag / 2, cy), parts.unit_code(unit, ctx), parts.NEUTRAL_COIN, tag)
         tk.draw_text(img, (cx + tag + 8, cy), parts.unit_name(unit, ctx), tk.SIZE_SMALL, anchor="lm",
                      max_width=column_width - tag - 16, max_lines=1)

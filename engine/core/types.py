@@ -82,11 +82,23 @@ class Choice:
     `members` makes the step a set choice: the elements (e.g. squares) the set holds, () for the empty
     set. When every option at one level is a set choice, the picker offers their elements in one
     multi-select (the empty set as a button) and completes the option whose elements were picked.
+
+    `target` names the object on the public board that the step picks, so that a board one taps can
+    offer the step where that object is drawn (the renderers report where: `renderers.regions`). It is
+    `"<kind>:<id>"`, the kind a word for what sort of object it is and the id the game's own name for
+    it, seats counted from 0 as in the views: `hex:E1` (a War Chest hex), `unit:archer` (a unit's row
+    or a draft pool entry), `circle:2` / `spot:2.1` (Wall of War's circle 2 and its line's first
+    purchaser card), `seat:0` (a player's area), `card:c12` (a card shown face up), `item:H5` (an item
+    of a common field), `line:0:3` (seat 0's line 3), `square:1:b1` (seat 1's square b1),
+    `kingdom:0:soldier`, `colour:red`. A step with no place on the board (pass, an option, a verb,
+    a card in a hand) has none. The target is presentation only: notations and the picker's keys
+    never depend on it.
     """
 
     key: str
     label: Text
     members: tuple["Choice", ...] | None = None
+    target: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

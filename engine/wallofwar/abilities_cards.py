@@ -23,8 +23,8 @@ PICKER_LIMIT = 25
 def tenbai_options(state: Mapping[str, Any], seat: int, this: str) -> list[Option]:
     pile = state["discard"]
     if len(pile) <= PICKER_LIMIT:
-        return [opt(card_choice(card)) for card in pile]
-    return [Option((card,), (ability_group(card), card_choice(card))) for card in pile]
+        return [opt(card_choice(card, shown=True)) for card in pile]
+    return [Option((card,), (ability_group(card), card_choice(card, shown=True))) for card in pile]
 
 
 def ability_group(card_id: str) -> Choice:

@@ -12,8 +12,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from engine.core.game import choice, seats_in_order
-from engine.core.types import Action, Decision, Event, T, Text
+from engine.core.game import seats_in_order
+from engine.core.types import Action, Choice, Decision, Event, T, Text
 from engine.wallofwar.board import State
 from engine.wallofwar.labels import who
 
@@ -57,9 +57,11 @@ def decision(state: Mapping[str, Any]) -> Decision:
 
 
 def actions(state: Mapping[str, Any]) -> tuple[Action, ...]:
-    """One tap: the free colours, in the fixed order of `COLOURS` (at most five keys)."""
+    """One tap: the free colours, in the fixed order of `COLOURS` (at most five keys), each shown on the
+    board."""
     return tuple(
-        Action(PREFIX + colour, (choice(colour, NAMES[colour].ja, NAMES[colour].en),)) for colour in free(state)
+        Action(PREFIX + colour, (Choice(colour, Text(NAMES[colour].ja, NAMES[colour].en), target=f"colour:{colour}"),))
+        for colour in free(state)
     )
 
 

@@ -35,17 +35,20 @@ def coin_choice(coin: str) -> Choice:
 
 @lru_cache(maxsize=None)
 def unit_choice(unit: str) -> Choice:
-    return Choice(unit, UNITS[unit].name)
+    """A unit to recruit or draft: on the board, its row in the seat's table or its entry in the pool."""
+    return Choice(unit, UNITS[unit].name, target=f"unit:{unit}")
 
 
 @lru_cache(maxsize=None)
 def hex_choice(args: str) -> Choice:
-    """A target given as hexes: "E1" stays "E1"; "E1-E2-F3" reads "E1→E2→F3"."""
+    """A target given as hexes: "E1" stays "E1"; "E1-E2-F3" reads "E1→E2→F3". On the board it picks the
+    hex where the action lands (the last one)."""
     shown = args.replace("-", "→")
-    return Choice(args, Text(shown, shown))
+    return Choice(args, Text(shown, shown), target=f"hex:{args.rsplit('-', 1)[-1]}")
 
 
 @lru_cache(maxsize=None)
 def group_choice(key: str) -> Choice:
-    """An intermediate picker level that narrows a long target list (a column, or the hex acting first)."""
-    return Choice(key, T(f"{key}…", f"{key}…"))
+    """An intermediate picker level that narrows a long target list: a column (no single place on the
+    board), or the hex acting first."""
+    return Choice(key, T(f"{key}…", f"{key}…"), target=f"hex:{key}" if len(key) > 1 else None)

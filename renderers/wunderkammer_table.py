@@ -11,6 +11,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from renderers import regions
 from renderers import toolkit as tk
 from renderers.wunderkammer_parts import (
     PAD,
@@ -53,6 +54,7 @@ def draw_field(img: Image.Image, scene: Scene, top: int, marks: Marks) -> int:
         y0 = y + row * (FIELD_CELL_HEIGHT + GAP)
         box = (x0, y0, x0 + width, y0 + FIELD_CELL_HEIGHT)
         _draw_field_cell(img, scene, entry, box)
+        regions.mark(f"item:{entry['id']}", box)
         if entry["id"] in marks.items:
             tk.draw_highlight(img, box)
     return y + 4 * (FIELD_CELL_HEIGHT + GAP)
@@ -90,6 +92,7 @@ def draw_characters(img: Image.Image, scene: Scene, top: int, marks: Marks) -> i
         y0 = y + row * (CHARACTER_HEIGHT + GAP)
         box = (x0, y0, x0 + width, y0 + CHARACTER_HEIGHT)
         _draw_character(img, scene, entry, box)
+        regions.mark(f"card:{entry['id']}", box)
         if entry["id"] in marks.characters:
             tk.draw_highlight(img, box)
     rows = -(-len(view["characters"]) // CHARACTER_COLUMNS)
@@ -194,6 +197,7 @@ def _draw_lines(img: Image.Image, scene: Scene, seat: int, top: int, marks: Mark
     for index, line in enumerate(lines):
         x0 = PAD + index * (width + GAP)
         box = (x0, top, x0 + width, top + height)
+        regions.mark(f"line:{seat}:{index + 1}", box)
         ImageDraw.Draw(img).rounded_rectangle(box, radius=8, fill=tk.PANEL, outline=tk.LINE, width=1)
         middle = top + LINE_BOX_HEIGHT / 2
         x = tk.draw_text(img, (x0 + 8, middle), str(index + 1), tk.SIZE_SMALL, fill=tk.MUTED_INK, anchor="lm", bold=True)[2] + 8

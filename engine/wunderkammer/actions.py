@@ -131,7 +131,7 @@ def play_actions(state: Mapping[str, Any], seat: int) -> list[Action]:
         kind = line_kind(purse["lines"][index], state["played"][index])
         count = len(purse["lines"][index])
         for piece, items in play.line_pieces(state, seat, index, playable):
-            found.append(play_action(index, kind, count, piece, items[0] if kind else None))
+            found.append(play_action(seat, index, kind, count, piece, items[0] if kind else None))
     if play.can_trash(state, seat):
         found.append(OPEN_TRASH)
     found.append(DONE if any(state["played"]) else SKIP_PLAY)
@@ -150,27 +150,31 @@ def pick_actions(state: Mapping[str, Any], seat: int, pick: Mapping[str, Any]) -
     found = [trash_hand_action(kind) for kind in sorted(set(purse["hand"]))]
     if state["step"] == "refill":
         return found + [BACK]
-    found += [trash_line_action(index, line[0], len(line)) for index, line in enumerate(purse["lines"]) if line]
+    found += [trash_line_action(seat, index, line[0], len(line)) for index, line in enumerate(purse["lines"]) if line]
     return found + [BACK]
 
 
+def line_target(seat: int, index: int) -> str:
+    """Seat `seat`'s line `index` (0-based) on the board: "line:<seat>:<line, 1-based as in the notation>"."""
+    return f"line:{seat}:{index + 1}"
+
+
 @lru_cache(maxsize=None)
-def line_step(index: int, kind: str | None, count: int) -> Choice:
-    """A line as a picker step, with what it holds now."""
+def line_step(seat: int, index: int, kind: str | None, count: int) -> Choice:
+    """A line of `seat` as a picker step, with what it holds now."""
     if kind is None:
-        return choice(str(index + 1), f"ライン{index + 1}(空き)", f"Line {index + 1} (empty)")
-    return choice(
-        str(index + 1),
-        f"ライン{index + 1}({mark(kind)}×{count})",
-        f"Line {index + 1} ({mark(kind)} ×{count})",
-    )
+        label = T(f"ライン{index + 1}(空き)", f"Line {index + 1} (empty)")
+    else:
+        label = T(f"ライン{index + 1}({mark(kind)}×{count})", f"Line {index + 1} ({mark(kind)} ×{count})")
+    return Choice(str(index + 1), label, target=line_target(seat, index))
 
 
 @lru_cache(maxsize=1 << 14)
-def play_action(index: int, kind: str | None, count: int, piece: str, item: str | None) -> Action:
-    """A hand card, or the joker or a character, onto line `index` (holding `count` cards of `kind`):
-    as the line's item, or (`item` None, an empty line) followed by the choice of the item it stands for."""
-    step = line_step(index, kind, count)
+def play_action(seat: int, index: int, kind: str | None, count: int, piece: str, item: str | None) -> Action:
+    """A hand card, or the joker or a character, onto `seat`'s line `index` (holding `count` cards of
+    `kind`): as the line's item, or (`item` None, an empty line) followed by the choice of the item it
+    stands for."""
+    step = line_step(seat, index, kind, count)
     if piece in EDITION.items:
         return Action(f"play:{index + 1}:{piece}", (PLAY, step, item_choice(piece)))
     name_ja, name_en = ("ジョーカー", "Joker") if piece == play.JOKER else (char_ja(piece), char_en(piece))
@@ -192,21 +196,22 @@ def trash_hand_action(kind: str) -> Action:
 
 
 @lru_cache(maxsize=None)
-def trash_line_action(index: int, kind: str, length: int) -> Action:
+def trash_line_action(seat: int, index: int, kind: str, length: int) -> Action:
     line = f"line{index + 1}"
     label = T(f"ライン{index + 1}の全部({mark(kind)}×{length})", f"All of line {index + 1} ({mark(kind)} ×{length})")
-    return Action(f"trash:{line}", (Choice(line, label),))
+    return Action(f"trash:{line}", (Choice(line, label, target=line_target(seat, index)),))
 
 
 @lru_cache(maxsize=None)
 def take_action(kind: str, budget: int) -> Action:
     number = EDITION.item(kind).number
     label = T(f"{item_ja(kind)}(数字{number} ≤ 合計{budget})", f"{item_en(kind)} ({number} ≤ sum {budget})")
-    return Action(f"take:{kind}", (Choice(kind, label),))
+    return Action(f"take:{kind}", (Choice(kind, label, target=f"item:{kind}"),))
 
 
 @lru_cache(maxsize=None)
 def put_action(cid: str, kind: str) -> Action:
+    """A hand card (no place on the board) under a bench character (one on the board)."""
     return Action(f"put:{cid}:{kind}", (character_choice(cid), item_choice(kind)))
 
 
@@ -216,4 +221,4 @@ def char_action(cid: str, owner: int | None) -> Action:
         label = T(f"{char_ja(cid)}(共通の場から)", f"{char_en(cid)} (from the common field)")
     else:
         label = T(f"{char_ja(cid)}({{s{owner}}}のベンチから)", f"{char_en(cid)} (from {{s{owner}}}'s bench)")
-    return Action(f"char:{cid}", (Choice(cid, label),))
+    return Action(f"char:{cid}", (Choice(cid, label, target=f"card:{cid}"),))

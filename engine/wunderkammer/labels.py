@@ -58,7 +58,8 @@ def item_choice(kind: str) -> Choice:
 
 @lru_cache(maxsize=None)
 def character_choice(cid: str) -> Choice:
-    return Choice(cid, T(char_ja(cid), char_en(cid)))
+    """A character, always shown on the board (in the common field or on a bench)."""
+    return Choice(cid, T(char_ja(cid), char_en(cid)), target=f"card:{cid}")
 
 
 def count_en(count: int) -> str:

@@ -22,7 +22,7 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from engine.core.types import Frame, T
-from renderers import strips
+from renderers import regions, strips
 from renderers import toolkit as tk
 from renderers.artofwar_cards import PAD, card_box, cards_height, draw_unit_card
 from renderers.artofwar_parts import KINDS, Marks, Scene, View, local, marks, reach_grid, say, unit_name
@@ -149,6 +149,7 @@ def draw_side(img: Image.Image, scene: Scene, seat: int, top: int, found: Marks)
             square = f"{column}{row}"
             x = FIELD_X + column_index * (CELL_W + CELL_GAP)
             cell = (x, row_top, x + CELL_W, row_top + CELL_H)
+            regions.mark(f"square:{seat}:{square}", cell)
             draw_slot(img, cell, (seat, square) in hatched)
             if square in field:
                 draw_unit(img, scene, seat, cell, field[square])
@@ -335,6 +336,7 @@ def draw_kingdoms(img: Image.Image, scene: Scene, top: int, found: Marks) -> int
         tk.draw_text(img, (x, middle), lead, tk.SIZE_SMALL, anchor="lm", bold=True, max_width=int(PAD + KINGDOM_LABEL - x), max_lines=1)
         for index, kind in enumerate(KINDS):
             centre = PAD + KINGDOM_LABEL + (index + 0.5) * column_w
+            regions.mark(f"kingdom:{seat}:{kind}", (centre - column_w / 2, row_top, centre + column_w / 2, row_top + KINGDOM_ROW))
             count = str(info["kingdom"].get(kind, 0))
             if kind in info["leads"]:
                 tk.draw_marker(img, (centre - 26, middle), tk.MARKER, scene.style(seat))

@@ -35,7 +35,7 @@ from engine.artofwar import choosing, conscription
 from engine.artofwar.board import SQUARES, STANDBY_LIMIT, attack_value, moves, other, placements, targets
 from engine.artofwar.cards import ARCHIER, BASIC, KING, OWN_TURN_SUPPORTS, PRIEST
 from engine.artofwar.chain import responder, response_effect
-from engine.artofwar.labels import card_choice, card_name, effect_choice, square_choice, step, who
+from engine.artofwar.labels import card_choice, card_name, effect_choice, kingdom_choice, square_choice, step, who
 
 
 def decisions(state: Mapping[str, Any]) -> tuple[Decision, ...]:
@@ -126,10 +126,10 @@ def _step_action(key: str) -> Action:
 
 
 @lru_cache(maxsize=None)
-def _conscript(square: str, kind: str | None) -> Action:
+def _conscript(seat: int, square: str, kind: str | None) -> Action:
     if kind is None:
-        return Action(f"cs:{square}", (square_choice(square),))
-    return Action(f"cs:{kind}:{square}", (card_choice(kind), square_choice(square)))
+        return Action(f"cs:{square}", (square_choice(square, seat),))
+    return Action(f"cs:{kind}:{square}", (kingdom_choice(kind, seat), square_choice(square, seat)))
 
 
 @lru_cache(maxsize=None)
@@ -144,10 +144,10 @@ def _response(prefix: str, effect: str) -> Action:
 
 
 @lru_cache(maxsize=None)
-def _setup(card: str, square: str | None, king: str) -> Action:
+def _setup(seat: int, card: str, square: str | None, king: str) -> Action:
     if square is None:
         return Action(f"standby:{card}", (card_choice(card, king),))
-    return Action(f"field:{card}:{square}", (card_choice(card, king), square_choice(square)))
+    return Action(f"field:{card}:{square}", (card_choice(card, king), square_choice(square, seat)))
 
 
 @lru_cache(maxsize=None)
@@ -156,33 +156,37 @@ def _enter(card: str) -> Action:
 
 
 @lru_cache(maxsize=None)
-def _arrange(verb: str, first: str, second: str = "", king: str = "") -> Action:
-    """dep/rot (a square), mv (source, target), put (card, square), xch (square, card)."""
+def _arrange(seat: int, verb: str, first: str, second: str = "", king: str = "") -> Action:
+    """dep/rot (a square), mv (source, target), put (card, square), xch (square, card): squares of `seat`."""
     top = step("arrange")
     if verb in ("dep", "rot"):
-        return Action(f"{verb}:{first}", (top, step(verb), square_choice(first)))
+        return Action(f"{verb}:{first}", (top, step(verb), square_choice(first, seat)))
     if verb == "mv":
-        return Action(f"mv:{first}-{second}", (top, step("mv"), square_choice(first), square_choice(second)))
+        return Action(f"mv:{first}-{second}", (top, step("mv"), square_choice(first, seat), square_choice(second, seat)))
     if verb == "put":
-        return Action(f"put:{first}:{second}", (top, step("put"), card_choice(first, king), square_choice(second)))
-    return Action(f"xch:{first}:{second}", (top, step("xch"), square_choice(first), card_choice(second, king)))
+        return Action(f"put:{first}:{second}", (top, step("put"), card_choice(first, king), square_choice(second, seat)))
+    return Action(f"xch:{first}:{second}", (top, step("xch"), square_choice(first, seat), card_choice(second, king)))
 
 
 @lru_cache(maxsize=1 << 14)
-def _attack(source: str, target: str, power: int, card: str, king: str, enemy_card: str, enemy_king: str) -> Action:
+def _attack(seat: int, source: str, target: str, power: int, card: str, king: str, enemy_card: str,
+            enemy_king: str) -> Action:
+    """`seat`'s unit on `source` attacks the enemy unit on (the enemy's) `target`."""
     name = card_name(card, king)
-    attacker = Choice(source, T(f"{source} {name.ja}(攻撃力{power})", f"{source} {name.en} (attack {power})"))
+    attacker = Choice(source, T(f"{source} {name.ja}(攻撃力{power})", f"{source} {name.en} (attack {power})"),
+                      target=f"square:{seat}:{source}")
     enemy = card_name(enemy_card, enemy_king)
-    aim = Choice(target, T(f"{target} {enemy.ja}", f"{target} {enemy.en}"))
+    aim = Choice(target, T(f"{target} {enemy.ja}", f"{target} {enemy.en}"), target=f"square:{other(seat)}:{target}")
     return Action(f"atk:{source}-{target}", (step("attack"), attacker, aim))
 
 
 @lru_cache(maxsize=1 << 12)
-def _support(effect: str, squares: tuple[str, ...], king: str | None) -> Action:
-    """A rear support on `squares` (none, an enemy square, or a move's source and target): the card
-    itself, or with `king` (the KING's id) the KING declared as that card."""
+def _support(seat: int, effect: str, squares: tuple[str, ...], king: str | None) -> Action:
+    """`seat`'s rear support on `squares` (none, an enemy square, or a move's source and target on its own
+    side): the card itself, or with `king` (the KING's id) the KING declared as that card."""
     args = f":{'-'.join(squares)}" if squares else ""
-    targets_ = tuple(square_choice(square) for square in squares)
+    side = other(seat) if effect == ARCHIER else seat
+    targets_ = tuple(square_choice(square, side) for square in squares)
     if king is None:
         return Action(f"sup:{effect}{args}", (step("support"), card_choice(effect), *targets_))
     return Action(f"king:{effect}{args}", (step("support"), card_choice(KING, king), effect_choice(effect), *targets_))
@@ -191,9 +195,9 @@ def _support(effect: str, squares: tuple[str, ...], king: str | None) -> Action:
 def conscription_actions(state: Mapping[str, Any], seat: int) -> list[Action]:
     squares = placements(state["field"][seat])
     if conscription.from_standby(state):
-        return [_conscript(square, None) for square in squares]
+        return [_conscript(seat, square, None) for square in squares]
     kingdom = state["kingdom"][seat]
-    return [_conscript(square, kind) for kind in BASIC if kingdom[kind] > 0 for square in squares]
+    return [_conscript(seat, square, kind) for kind in BASIC if kingdom[kind] > 0 for square in squares]
 
 
 def window_actions(state: Mapping[str, Any], seat: int) -> list[Action]:
@@ -210,8 +214,8 @@ def setup_actions(state: Mapping[str, Any], seat: int) -> list[Action]:
     king = state["kings"][seat]
     if state["stage"] == "field":
         squares = placements(state["field"][seat])
-        return [_setup(card, square, king) for card in hand_kinds(state, seat) for square in squares]
-    return [_setup(card, None, king) for card in hand_kinds(state, seat)]
+        return [_setup(seat, card, square, king) for card in hand_kinds(state, seat) for square in squares]
+    return [_setup(seat, card, None, king) for card in hand_kinds(state, seat)]
 
 
 def turn_actions(state: Mapping[str, Any], seat: int) -> list[Action]:
@@ -233,14 +237,14 @@ def arrange_actions(state: Mapping[str, Any], seat: int) -> list[Action]:
     king = state["kings"][seat]
     actions = []
     if state["standby"][seat]:
-        actions.extend(_arrange("dep", square) for square in placements(field))
-        actions.extend(_arrange("rot", square) for square in SQUARES if square in field)
-    actions.extend(_arrange("mv", source, target) for source, target in moves(field))
+        actions.extend(_arrange(seat, "dep", square) for square in placements(field))
+        actions.extend(_arrange(seat, "rot", square) for square in SQUARES if square in field)
+    actions.extend(_arrange(seat, "mv", source, target) for source, target in moves(field))
     if not state["standby"][seat]:
         cards = hand_kinds(state, seat)
         empty = placements(field)
-        actions.extend(_arrange("put", card, square, king) for card in cards for square in empty)
-        actions.extend(_arrange("xch", square, card, king) for square in SQUARES if square in field for card in cards)
+        actions.extend(_arrange(seat, "put", card, square, king) for card in cards for square in empty)
+        actions.extend(_arrange(seat, "xch", square, card, king) for square in SQUARES if square in field for card in cards)
     return actions
 
 
@@ -256,7 +260,7 @@ def attack_actions(state: Mapping[str, Any], seat: int) -> list[Action]:
         power = attack_value(state, seat, source)
         card = field[source]["card"]
         for target in targets(state, seat, source):
-            actions.append(_attack(source, target, power, card, king, enemy_field[target]["card"], enemy_king))
+            actions.append(_attack(seat, source, target, power, card, king, enemy_field[target]["card"], enemy_king))
     return actions
 
 
@@ -265,11 +269,11 @@ def support_actions(state: Mapping[str, Any], seat: int) -> list[Action]:
     actions = []
     for effect in OWN_TURN_SUPPORTS:
         if effect in hand:
-            actions.extend(_support(effect, squares, None) for squares in effect_options(state, seat, effect))
+            actions.extend(_support(seat, effect, squares, None) for squares in effect_options(state, seat, effect))
     if KING in hand:
         king = state["kings"][seat]
         for effect in OWN_TURN_SUPPORTS:
-            actions.extend(_support(effect, squares, king) for squares in effect_options(state, seat, effect))
+            actions.extend(_support(seat, effect, squares, king) for squares in effect_options(state, seat, effect))
     return actions
 
 

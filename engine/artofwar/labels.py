@@ -48,8 +48,16 @@ def square_en(square: str) -> str:
 
 
 @lru_cache(maxsize=None)
-def square_choice(square: str) -> Choice:
-    return Choice(square, Text(square_ja(square), square_en(square)))
+def square_choice(square: str, side: int) -> Choice:
+    """A square of `side`'s battlefield (squares are named from each side's own front line)."""
+    return Choice(square, Text(square_ja(square), square_en(square)), target=f"square:{side}:{square}")
+
+
+@lru_cache(maxsize=None)
+def kingdom_choice(card: str, side: int) -> Choice:
+    """A kind of card in `side`'s kingdom area, where the board counts them."""
+    name = card_name(card)
+    return Choice(card, Text(name.ja, name.en), target=f"kingdom:{side}:{card}")
 
 
 @lru_cache(maxsize=None)

@@ -27,7 +27,7 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from engine.core.types import Frame, T
-from renderers import strips
+from renderers import regions, strips
 from renderers import toolkit as tk
 from renderers.base import RenderContext
 from renderers.walpurgis_cards import PAD, cards_height, panels
@@ -234,6 +234,9 @@ def draw_field(img: Image.Image, scene: Scene, top: int) -> int:
     now = index_of(processing["square"]) if processing else None
     touched = marked_squares(scene.frame.recent)
     draw_coordinates(img, top)
+    for square in range(SIZE * SIZE):  # every square, empty ones too: the coordinates place them
+        row, column = divmod(square, SIZE)
+        regions.mark(f"square:{row + 1}{COLUMNS[column]}", cell_box(square, top))
     for entry in view["field"]:
         square = index_of(entry["square"])
         assert square is not None

@@ -79,14 +79,21 @@ def decisions(state: Mapping[str, Any]) -> tuple[Decision, ...]:
     return (Decision(queue["next"], PROMPTS[step], _kind(state, queue["next"]), public=True),)
 
 
-def act(notation: str, *steps: tuple[str, Text]) -> Action:
-    return Action(notation, tuple(Choice(key, label) for key, label in steps))
+def act(notation: str, *steps: tuple[str, Text] | Choice) -> Action:
+    """An action whose picker steps are given as (key, label), or as a `Choice` when the step picks a
+    square of the field."""
+    return Action(notation, tuple(step if isinstance(step, Choice) else Choice(*step) for step in steps))
+
+
+def square_choice(sq: str, label: Text | None = None) -> Choice:
+    """A square of the field by its name ("2d"), labelled with its name unless told otherwise."""
+    return Choice(sq, label or T(sq, sq), target=f"square:{sq}")
 
 
 def fire_action(notation: str, label: Text) -> Action:
     """`fire 3b 3d` / `fire none` as a set choice of squares: the picker offers one multi-select."""
     squares = [] if notation == "fire none" else notation.split()[1:]
-    members = tuple(Choice(name, T(name, name)) for name in squares)
+    members = tuple(square_choice(name) for name in squares)
     return Action(notation, (Choice(notation.split(" ", 1)[1].replace(" ", "-"), label, members),))
 
 
@@ -95,9 +102,8 @@ def card_step(cid: str) -> tuple[str, Text]:
     return cid, T(f"{name.ja}", f"{name.en}")
 
 
-def square_step(square: int) -> tuple[str, Text]:
-    sq = board.name(square)
-    return sq, T(sq, sq)
+def square_step(square: int) -> Choice:
+    return square_choice(board.name(square))
 
 
 FACE = {"up": T("表向き(発動)", "Face up (activate)"), "down": T("裏向き", "Face down")}
@@ -115,7 +121,7 @@ def place_action(cid: str, square: int, face: str) -> Action:
 @lru_cache(maxsize=None)
 def activate_action(cid: str, square: int) -> Action:
     sq, name = board.name(square), EDITION.card(cid).name
-    return act(f"activate {sq}", ACTIVATE, (sq, T(f"{sq} {name.ja}", f"{sq} {name.en}")))
+    return act(f"activate {sq}", ACTIVATE, square_choice(sq, T(f"{sq} {name.ja}", f"{sq} {name.en}")))
 
 
 def activation_actions(state: Mapping[str, Any], seat: int, link: Mapping[str, Any] | None, place_down: bool, place_up: bool, activate: bool) -> list[Action]:
@@ -156,7 +162,7 @@ def queue_actions(state: Mapping[str, Any], queue: Mapping[str, Any]) -> list[Ac
             found.append(act(notation, ("hold", label)))
         else:
             variant = "skip" if words[-1] == "skip" else "apply"
-            found.append(act(notation, (words[1], T(words[1], words[1])), (variant, label)))
+            found.append(act(notation, square_choice(words[1]), (variant, label)))
     return found
 
 

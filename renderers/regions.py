@@ -60,6 +60,11 @@ class Region:
 _ACTIVE: ContextVar[list[Region] | None] = ContextVar("regions", default=None)
 
 
+def wanted() -> bool:
+    """Whether regions are being collected: a renderer may skip working out a region nobody collects."""
+    return _ACTIVE.get() is not None
+
+
 def mark(target: str, box: Sequence[float]) -> None:
     """Record that the object `target` was drawn in `box` (when regions are being collected)."""
     found = _ACTIVE.get()

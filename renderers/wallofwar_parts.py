@@ -198,7 +198,7 @@ def draw_chips(img: Image.Image, box: tk.Box, labels: Sequence[str], *, max_rows
     x0, y0, x1, _ = box
     draw = ImageDraw.Draw(img)
     rows = chip_rows(labels, x1 - x0, max_rows, more)
-    cut = bool(targets) and len(chip_rows(labels, x1 - x0, len(labels), more)) > max_rows
+    cut = bool(targets) and regions.wanted() and len(chip_rows(labels, x1 - x0, len(labels), more)) > max_rows
     chips = sum(len(row) for row in rows)
     y = y0
     shown = 0

@@ -86,8 +86,9 @@ class WarChestRenderer:
         geo = map_geometry(view)
         height = _canvas_height(players, geo)
         img = tk.cached_layer(("warchest", "map", players, ctx.locale), lambda: _static_layer(view, geo, height))
-        for hex_ in view["hexes"]:  # drawn once in the cached layer, in place on every board
-            regions.mark_polygon(f"hex:{hex_['label']}", geo.polygon(hex_["label"]))
+        if regions.wanted():  # the hexes are drawn once in the cached layer, in place on every board
+            for hex_ in view["hexes"]:
+                regions.mark_polygon(f"hex:{hex_['label']}", geo.polygon(hex_["label"]))
         title = ctx.title or tk.localize(ctx, T("ウォーチェスト", "War Chest"))
         tk.draw_banner(img, ctx, _status(frame, ctx), frame.awaited_seats, title=title)
         _draw_news(img, frame, ctx)

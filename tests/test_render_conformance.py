@@ -3,7 +3,9 @@ public board and each seat's private view open as lossless WebP within Discord's
 a game that declares no private images draws none. So does every other image kind the bot sends (card lists,
 unit sheets, standings, rating charts: `renderers.kinds`, sampled in tests/renderers/samples.py). No text is
 clipped: none is drawn past the image edge, past the width it was given or across the crop that trims a
-tall canvas, and the news and result strips show their whole text (tests/renderers/overflow.py)."""
+tall canvas, and the news and result strips show their whole text (tests/renderers/overflow.py). Each public
+board is drawn with its regions (`renderers.regions`): they lie inside the picture, objects of one kind do not
+cover each other, and every board object a legal choice names has one (tests/renderers/regions_check.py)."""
 
 from __future__ import annotations
 
@@ -14,9 +16,11 @@ from PIL import Image
 
 from engine.selfplay import playout
 from renderers import RenderContext
+from renderers.regions import board_regions
 from renderers.toolkit import encode_image
 from tabletop import packages
 from tests.renderers.overflow import watching
+from tests.renderers.regions_check import board_targets, problems
 from tests.renderers.samples import SAMPLES
 
 DISCORD_FILE_LIMIT = 10 * 1024 * 1024
@@ -39,9 +43,12 @@ def test_every_view_of_sampled_states_renders_within_discords_limits(package: pa
                                                                      locale: str, monkeypatch: pytest.MonkeyPatch) -> None:
     matches = [step.match for step in playout(package.game, players, seed=11)]
     ctx = RenderContext(locale, tuple(f"P{seat + 1}" for seat in range(players)))
+    misplaced: list[str] = []
     with watching(monkeypatch) as clipped:
         for match in matches[:: max(1, len(matches) // 4)] + matches[-1:]:
-            check_image(package.renderer.board(match.frame(None), ctx))
+            board, found = board_regions(package.renderer, match.frame(None), ctx)
+            check_image(board)
+            misplaced += problems(board, found, board_targets(match))
             for seat in range(players):
                 private = package.renderer.private(match.frame(seat), ctx)
                 if not package.private_images:
@@ -49,6 +56,7 @@ def test_every_view_of_sampled_states_renders_within_discords_limits(package: pa
                 elif private is not None:
                     check_image(private)
     assert clipped == []
+    assert misplaced == []
 
 
 @pytest.mark.parametrize("locale", ("ja", "en"))

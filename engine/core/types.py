@@ -85,14 +85,14 @@ class Choice:
 
     `target` names the object on the public board that the step picks, so that a board one taps can
     offer the step where that object is drawn (the renderers report where: `renderers.regions`). It is
-    `"<kind>:<id>"`, the kind a word for what sort of object it is and the id the game's own name for
-    it, seats counted from 0 as in the views: `hex:E1` (a War Chest hex), `unit:archer` (a unit's row
-    or a draft pool entry), `circle:2` / `spot:2.1` (Wall of War's circle 2 and its line's first
-    purchaser card), `seat:0` (a player's area), `card:c12` (a card shown face up), `item:H5` (an item
-    of a common field), `line:0:3` (seat 0's line 3), `square:1:b1` (seat 1's square b1),
-    `kingdom:0:soldier`, `colour:red`. A step with no place on the board (pass, an option, a verb,
-    a card in a hand) has none. The target is presentation only: notations and the picker's keys
-    never depend on it.
+    `"<kind>:<id>"`: the kind a word for what sort of object it is, the id the game's own name for it
+    (as its notation writes it; seats counted from 0 as in the views, and put before the name when the
+    object belongs to a seat). Hexes `hex:E1`, squares `square:2d` (a shared field) or `square:1:b1`
+    (seat 1's b1), a seat's line `line:0:3`, circles `circle:2` and their purchaser cards `spot:2.1`,
+    face-up cards `card:c12`, common-field items `item:H5`, units `unit:archer`, kingdom kinds
+    `kingdom:0:soldier`, seats `seat:0`, colours `colour:red`. Several steps may pick one object. A
+    step with no place on the board (pass, an option, a verb, a card in a hand) has none. The target
+    is presentation only: notations and the picker's keys never depend on it.
     """
 
     key: str

@@ -49,10 +49,12 @@ def test_every_board_object_a_choice_names_has_a_region(package: packages.GamePa
         assert named > 0, "no choice of a sampled state names a board object"
 
 
-def test_regions_change_no_pixel() -> None:
-    package = packages.declared()["warchest"]
-    match = next(m for i, m in enumerate(sampled(package, 2, 3)) if i == 5)
-    ctx = RenderContext("ja", ("A", "B"))
+@pytest.mark.parametrize("package", [package for package in packages.declared().values() if package.game.id != "highcard"],
+                         ids=lambda package: package.game.id)
+def test_regions_change_no_pixel(package: packages.GamePackage) -> None:
+    players = max(package.game.player_counts)
+    match = list(sampled(package, players, 3))[5]
+    ctx = RenderContext("ja", tuple(f"P{seat + 1}" for seat in range(players)))
     plain = package.renderer.board(match.frame(None), ctx)
     drawn, found = board_regions(package.renderer, match.frame(None), ctx)
     assert found and plain.tobytes() == drawn.tobytes()

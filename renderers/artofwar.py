@@ -336,7 +336,8 @@ def draw_kingdoms(img: Image.Image, scene: Scene, top: int, found: Marks) -> int
         tk.draw_text(img, (x, middle), lead, tk.SIZE_SMALL, anchor="lm", bold=True, max_width=int(PAD + KINGDOM_LABEL - x), max_lines=1)
         for index, kind in enumerate(KINDS):
             centre = PAD + KINGDOM_LABEL + (index + 0.5) * column_w
-            regions.mark(f"kingdom:{seat}:{kind}", (centre - column_w / 2, row_top, centre + column_w / 2, row_top + KINGDOM_ROW))
+            cell = (centre - column_w / 2, row_top, centre + column_w / 2, row_top + KINGDOM_ROW)
+            regions.mark(f"kingdom:{seat}:{kind}", cell)
             count = str(info["kingdom"].get(kind, 0))
             if kind in info["leads"]:
                 tk.draw_marker(img, (centre - 26, middle), tk.MARKER, scene.style(seat))

@@ -364,8 +364,8 @@ def _draw_discard(img: Image.Image, scene: parts.Scene, top: int) -> int:
         tk.draw_text(img, (PAD, y + 2), scene.say("なし", "Empty"), tk.SIZE_SMALL, fill=tk.MUTED_INK, anchor="lt")
         return y + 30
     chips = [_chip(card, scene) + " · " + parts.ability_label(card, scene.ctx) for card in reversed(pile)]
-    return parts.draw_chips(img, (PAD, y, img.width - PAD, 0), chips, max_rows=3, more=scene.say("…他{n}枚", "…{n} more"),
-                            targets=[f"card:{card['id']}" for card in reversed(pile)])
+    return parts.draw_chips(img, (PAD, y, img.width - PAD, 0), chips, max_rows=3,
+                            more=scene.say("…他{n}枚", "…{n} more"), targets=[f"card:{card['id']}" for card in reversed(pile)])
 
 
 # --------------------------------------------------------------------------- private image and card list

@@ -16,6 +16,7 @@ import sys
 from pathlib import Path
 from typing import Any, TextIO
 
+from bench.doorbell import Doorbell, ring_on_messages
 from tests.e2e.conftest import RATE_LIMIT_SCALE
 from tests.e2e.driver import CHANNEL, GUILD, Table
 from tests.fakediscord import FakeDiscord
@@ -88,9 +89,11 @@ class Acks:
         world._commit = recording  # type: ignore[method-assign]  # noqa: SLF001
 
 
-async def play(table: Table, game_id: int, user: int, acks: Acks, rng: random.Random) -> None:
-    """Type random legal moves with /game play while this game lasts; each acknowledged one is noted."""
-    while (turn := await table.await_turn(game_id, user, poll=0.01)) is not None:
+async def play(table: Table, game_id: int, user: int, acks: Acks, rng: random.Random, bell: Doorbell) -> None:
+    """Type random legal moves with /game play while this game lasts; each acknowledged one is noted. The
+    player looks again when the game's thread or their DMs change, as a notified player would."""
+    wake = bell.listener((await table.record(game_id)).thread_id, ("dm", user))
+    while (turn := await table.await_turn(game_id, user, wake=wake)) is not None:
         match, seat = turn
         record = await table.record(game_id)
         action = rng.choice(match.legal_actions(seat))
@@ -126,8 +129,11 @@ async def main(folder: Path, mode: str) -> None:
                 games.append(await table.start_game(seats[0], seats[1:], kind))
             (folder / "ready").touch()
             rng = random.Random()
+            bell = Doorbell()
+            ring_on_messages(world, bell)
+            world.settle_each_interaction = True  # a move waits for its own work, not for every game's
             seated = [(game_id, user) for game_id in games for user in (await table.record(game_id)).players]
-            await asyncio.gather(*(play(table, game_id, user, acks, rng) for game_id, user in seated))
+            await asyncio.gather(*(play(table, game_id, user, acks, rng, bell) for game_id, user in seated))
 
 
 if __name__ == "__main__":

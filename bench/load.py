@@ -27,7 +27,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import contextlib
 import gc
 import os
 import random
@@ -36,12 +35,12 @@ import statistics
 import tempfile
 import time
 from pathlib import Path
-from typing import Any, Awaitable, Callable
+from typing import Any
 
-from renderers.toolkit import IMAGE_SUFFIX
 from tabletop.bot import calm_garbage_collector
 from tests.e2e.driver import CHANNEL, GUILD, Table
-from tests.fakediscord import FakeDiscord
+from bench.doorbell import Doorbell, ring_on_messages
+from tests.fakediscord import FakeDiscord, InteractionRecord
 
 LAG_TICK = 0.01
 STEP_LIMIT = 0.02
@@ -122,63 +121,33 @@ class StepProbe:
         asyncio.events.Handle._run = self._original  # type: ignore[method-assign]  # noqa: SLF001
 
 
-class Doorbell:
-    """Rings when the bot posts or edits a message in a channel: what wakes a player is what would notify one
-    (the board in the game's thread changing), not reading the database every few milliseconds, which on one
-    event loop and one database thread would be charged to the bot."""
-
-    WAKE_ANYWAY = 1.0
-    """A waiting player looks again after this long even if nothing rang (a safety net, never needed)."""
-
-    def __init__(self) -> None:
-        self._rings: dict[int, int] = {}
-        self._events: dict[int, asyncio.Event] = {}
-
-    def ring(self, channel: int) -> None:
-        self._rings[channel] = self._rings.get(channel, 0) + 1
-        event = self._events.pop(channel, None)
-        if event is not None:
-            event.set()
-
-    def ring_all(self) -> None:
-        for channel in list(self._events):
-            self.ring(channel)
-
-    def listener(self, channel: int) -> Callable[[], Awaitable[None]]:
-        """A wait that returns at the next ring of `channel` after the previous wait returned (a ring while the
-        player was looking is not lost)."""
-        heard = [self._rings.get(channel, 0)]
-
-        async def wait() -> None:
-            if self._rings.get(channel, 0) == heard[0]:
-                event = self._events.setdefault(channel, asyncio.Event())
-                with contextlib.suppress(TimeoutError):
-                    await asyncio.wait_for(event.wait(), self.WAKE_ANYWAY)
-            heard[0] = self._rings.get(channel, 0)
-
-        return wait
-
-
-def record_messages(world: FakeDiscord, sizes: dict[int, int], bell: Doorbell) -> dict[str, float]:
-    """Wrap the fake's message recording: when each board file (game, version) first appeared, and the size
-    of each image posted in a thread (by attachment id, so an edit keeping it is not counted twice); ring
-    the channel of every message others can see."""
-    seen: dict[str, float] = {}
+def record_messages(world: FakeDiscord, boards: dict[int, list[tuple[int, float]]], sizes: dict[int, int]) -> None:
+    """Wrap the fake's message recording: when each board picture of a game (its version) first appeared in the
+    game's thread (a new board message, or a busy thread's board redrawn in place), and the size of each image
+    posted in a thread (by attachment id, so an edit keeping it is not counted twice)."""
     original = world._commit  # noqa: SLF001 - the harness's single recording point
 
     def recording(msg: Any, rec: Any) -> Any:
-        for file in msg.attachments:
-            if file.filename.startswith("board-"):
-                seen.setdefault(file.filename, time.perf_counter())
-                if not msg.ephemeral:
+        if not msg.ephemeral:
+            for file in msg.attachments:
+                game, _, version = file.filename.rpartition(".")[0].removeprefix("board-").partition("-v")
+                if file.filename.startswith("board-") and file.id not in sizes:
+                    boards.setdefault(int(game), []).append((int(version), asyncio.get_running_loop().time()))
                     sizes[file.id] = file.size
-        result = original(msg, rec)
-        if not msg.ephemeral:  # what the other players see; an answer only the actor sees notifies nobody
-            bell.ring(msg.channel_id)
-        return result
+        return original(msg, rec)
 
     world._commit = recording  # type: ignore[method-assign]  # noqa: SLF001
-    return seen
+
+
+def click_to_board(clicks: list[tuple[int, int, float]], boards: dict[int, list[tuple[int, float]]]) -> list[float]:
+    """For each completing click (game, version it made, when on the event loop's clock), how long until the thread first showed that version or a
+    later one: a busy thread's board covers every move made since the last (tabletop.courier)."""
+    latencies = []
+    for game, version, clicked in clicks:
+        shown = [at for made, at in boards.get(game, []) if made >= version and at >= clicked]
+        if shown:
+            latencies.append(min(shown) - clicked)
+    return sorted(latencies)
 
 
 def children_cpu() -> dict[int, float]:
@@ -199,24 +168,43 @@ def children_cpu() -> dict[int, float]:
     return found
 
 
-async def player(table: Table, game_id: int, user: int, rng: random.Random, clicks: dict[str, float],
+async def player(table: Table, game_id: int, user: int, rng: random.Random, clicks: list[tuple[int, int, float]],
                  budget: list[int], bell: Doorbell, thread: int) -> None:
-    """Take every turn this user is awaited for, until the game ends or the action budget is spent."""
-    wake = bell.listener(thread)
+    """Take every turn this user is awaited for, until the game ends or the action budget is spent; the player
+    looks again when the game's thread or their DMs change, as a notified player would. Once their move is
+    committed they go on: what the bot still publishes for it (a board waiting for the thread's lane, DMs)
+    holds the bot, not the player."""
+    wake = bell.listener(thread, ("dm", user))
+    publishing: list[tuple[int, asyncio.Future[InteractionRecord | None]]] = []
     while budget[0] > 0:
         turn = await table.await_turn(game_id, user, stop=lambda: budget[0] <= 0, wake=wake)
         if turn is None:
-            return
+            break
         budget[0] -= 1
         if budget[0] <= 0:
             bell.ring_all()  # the others stop waiting now, not a safety net later
         before = turn[0].version
-        clicked = time.perf_counter()
-        try:
-            await table.take_turn(user, game_id, rng)
-        except AssertionError:
+        acting = asyncio.ensure_future(act(table, user, game_id, rng))
+        while not acting.done() and (await table.record(game_id)).version <= before:
+            looking = asyncio.ensure_future(wake())
+            await asyncio.wait({acting, looking}, return_when=asyncio.FIRST_COMPLETED)
+            looking.cancel()
+        if acting.done() and acting.result() is None:
             continue  # another seat of a simultaneous window moved first: look again
-        clicks[f"board-{game_id}-v{before + 1}.{IMAGE_SUFFIX}"] = clicked
+        publishing.append((before + 1, acting))
+    for version, acting in publishing:
+        completed = await acting
+        if completed is not None:
+            clicks.append((game_id, version, completed.received_at))
+
+
+async def act(table: Table, user: int, game_id: int, rng: random.Random) -> InteractionRecord | None:
+    """One move through the picker: the click that completed it, or None when another seat of a
+    simultaneous window moved first."""
+    try:
+        return await table.take_turn(user, game_id, rng)
+    except AssertionError:
+        return None
 
 
 async def measure(games: int, actions: int, rate_limit_scale: float = 1.0) -> dict[str, float]:
@@ -241,8 +229,10 @@ async def measure(games: int, actions: int, rate_limit_scale: float = 1.0) -> di
             world.settle_each_interaction = True  # a click waits for its own work, not for every game's
             sizes: dict[int, int] = {}
             bell = Doorbell()
-            shown = record_messages(world, sizes, bell)
-            clicks: dict[str, float] = {}
+            boards: dict[int, list[tuple[int, float]]] = {}
+            record_messages(world, boards, sizes)
+            ring_on_messages(world, bell)
+            clicks: list[tuple[int, int, float]] = []
             budget = [actions]
             stop = asyncio.Event()
             probe = LagProbe()
@@ -257,7 +247,7 @@ async def measure(games: int, actions: int, rate_limit_scale: float = 1.0) -> di
             limited = [hit for hit in world.rate_limited if hit.at >= started]
             stop.set()
             await lag_task
-            latencies = sorted(shown[name] - clicked for name, clicked in clicks.items() if name in shown)
+            latencies = click_to_board(clicks, boards)
             done = actions - budget[0]
             world.assert_no_errors()
     quantiles = statistics.quantiles(latencies, n=100) if len(latencies) >= 2 else [0.0] * 99
@@ -269,6 +259,7 @@ async def measure(games: int, actions: int, rate_limit_scale: float = 1.0) -> di
         "loop lag max ms": probe.worst * 1000,
         "peak RSS MiB": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024,
         "thread image KiB per action": sum(sizes.values()) / 1024 / done,
+        "thread board pictures per action": len(sizes) / done,
         "429 answers, global": float(sum(hit.scope == "global" for hit in limited)),
         "429 answers, per route": float(sum(hit.scope == "user" for hit in limited)),
         "CPU ms per action, this process": cpu * 1000 / done,
@@ -286,5 +277,6 @@ def run(argv: list[str] | None = None) -> list[tuple[str, float, str]]:
     args = parser.parse_args(argv or [])
     figures = asyncio.run(measure(args.games, args.actions, args.rate_limit_scale))
     units = {"actions": "count", "actions per second": "actions/s", "peak RSS MiB": "MiB", "thread image KiB per action": "KiB",
+             "thread board pictures per action": "count",
              "429 answers, global": "count", "429 answers, per route": "count"}
     return [(f"{args.games} games: {name}", value, units.get(name, "ms")) for name, value in figures.items()]

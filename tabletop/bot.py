@@ -22,6 +22,7 @@ from tabletop.cache import BoundedCache
 from tabletop.throttle import Cooldown, StaticImages
 from tabletop.interactions import send_ephemeral
 from tabletop.config import Config
+from tabletop.courier import Courier
 from tabletop.i18n import Translator, tr
 from tabletop.service import GameService
 from tabletop.workers import WorkerPool
@@ -96,6 +97,7 @@ class TabletopBot(commands.Bot):
         self.freeze_heap = freeze_heap
         self.static_images = StaticImages(announce.render_job)
         self.cooldown = Cooldown(EXPENSIVE_COOLDOWN_SECONDS)
+        self.courier = Courier(config.channel_pace, time.monotonic)
         """Outbox entries older than this were left by an earlier process: delivered at once on start."""
         self.tree.on_error = self.on_tree_error
         self.names: BoundedCache[int, str] = BoundedCache(NAME_CACHE_SIZE)

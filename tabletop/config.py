@@ -53,6 +53,10 @@ class Config:
     """"process" (AI_POOL; the default, searches never hold the bot's GIL) or "thread" (tests)."""
     ai_iterations: int | None = field(default_factory=lambda: positive(os.environ.get("AI_ITERATIONS", "")))
     """A cap on every AI search's iterations (AI_ITERATIONS; tests keep searches short); None: the level's."""
+    channel_pace: float = 1.0
+    """Seconds between two posts, or two edits, the bot makes in one channel when it is busy (a game's
+    thread, a player's DMs): Discord takes 5 of each per 5 s per channel (tabletop.courier). The offline
+    tests, whose fake Discord shrinks every rate-limit window, shrink it with them."""
     render_pool: str = field(default_factory=lambda: pool_mode(os.environ.get("RENDER_POOL", "")))
     """Where board images are drawn: "process" (RENDER_POOL; the default, a burst of renders never holds the
     bot's GIL) or "thread" (tests)."""

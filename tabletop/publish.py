@@ -17,6 +17,8 @@ Discord failing here never undoes anything: the actions are committed, and the f
 
 from __future__ import annotations
 
+import asyncio
+import functools
 import logging
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any, Iterable, Mapping, Sequence
@@ -31,6 +33,7 @@ from tabletop.ai_seats import is_ai, people
 from tabletop.i18n import lang, tr
 from tabletop.interactions import clip, late_answer
 from tabletop.clocks import Timing
+from tabletop.courier import Written
 from tabletop.pickers import menu_at, picker_payload
 from tabletop.quiet import quiet_until
 from tabletop.service import Loaded, Played, game_of, match_of
@@ -163,37 +166,72 @@ async def deliver(
     bot: "TabletopBot", record: GameRecord, match: Match, events: Sequence[Event], pinged: Sequence[int],
     header: str | None, *, board_due: bool = True, notices_due: bool = True, adopt: bool = False, actor: int | None = None,
 ) -> int | None:
-    """Board, then turn notices, then the finished lobby; the outbox records each as it happens, so a
-    crash repeats only what did not happen. A board Discord refuses does not hold back the notices: the
-    players still hear it is their turn, and the board alone is retried. With `adopt`, a board already
+    """Board and turn notices side by side, then the finished lobby; the outbox records each as it happens,
+    so a crash repeats only what did not happen. In a busy thread the board waits for its lane
+    (tabletop.courier) and the notices do not wait for it; a board Discord refuses does not hold them back
+    either: the players still hear it is their turn, and the board alone is retried. With `adopt`, a board already
     posted for this state (by a process that died before recording it) is taken over instead of posted
     twice. Seats the AI plays are never pinged: a decision passing to the AI updates the board in place.
     Returns the board's id (None while it is still owed)."""
     pinged = people(record, pinged)
-    board: int | None = record.board_message_id
     plan = await plan_notices(bot, record, pinged)
+    write, young = functools.partial(write_board, bot), functools.partial(_young, bot)
+    ticket = None
+    if board_due and adopt:
+        adopted = await find_posted_board(bot, record, match)
+        if adopted is not None:
+            await bot.store.set_messages(record.id, board_message_id=adopted)
+            bot.courier.forget(record.id)
+            record, board_due = replace(record, board_message_id=adopted), False
     if board_due:
-        board = await find_posted_board(bot, record, match) if adopt else None
-        if board is None:
-            board = await post_board(bot, record, match, events, pinged, header, mention=plan.mention)
-        if board is not None:
-            await bot.store.set_messages(record.id, board_message_id=board)
-            record = replace(record, board_message_id=board)
-    if board_due and board is None:
-        stage = "notified"
-    else:
-        stage = "done"
-        if board_due and notices_due:
-            await bot.store.outbox_advance(record.id, upto_version=match.version, stage="notices")
-    if notices_due:
-        names = await announce.seat_names(bot, record)
-        for seat in plan.dm:
-            await notify_turn(bot, record, match, seat, events, names, actor)
-        await hold_notices(bot, record, match, plan.held)
-        if match.finished:
-            await close_lobby(bot, record)
-    await bot.store.outbox_advance(record.id, upto_version=match.version, stage=stage)
-    return board if stage == "done" else None
+        ticket = bot.courier.join(record, match, events, pinged, header, plan.mention)
+    parts = _Parts(board_due, notices_due)
+
+    async def board_part() -> int | None:
+        shown = await bot.courier.shown(ticket, write, young) if ticket is not None else record.board_message_id
+        await parts.finished("board", shown is not None, bot, record.id, match.version)
+        return shown
+
+    async def notices_part() -> None:
+        if notices_due:
+            names = await announce.seat_names(bot, record)
+            await asyncio.gather(*(bot.courier.notify(record, match, seat, events,
+                                                      functools.partial(_turn_notice, bot, seat, names, actor))
+                                   for seat in plan.dm))
+            await hold_notices(bot, record, match, plan.held)
+        await parts.finished("notices", True, bot, record.id, match.version)
+
+    board, _ = await asyncio.gather(board_part(), notices_part())
+    if ticket is not None and board is not None:
+        board = await bot.courier.posted(ticket, write, young)  # the handover's new board, if the thread was busy
+    if board is not None:
+        record = replace(record, board_message_id=board)
+    if notices_due and match.finished:
+        await close_lobby(bot, record)
+    owed = ticket is not None and board is None
+    await bot.store.outbox_advance(record.id, upto_version=match.version, stage="notified" if owed else "done")
+    return None if owed else board
+
+
+class _Parts:
+    """The board and the turn notices of one delivery go out side by side (a player hears it is their turn
+    while a busy thread's board waits for its lane); whichever is done first moves the outbox entries to the
+    stage saying what is left, so a crash in between repeats only the other."""
+
+    def __init__(self, board_due: bool, notices_due: bool) -> None:
+        self.left = {part for part, due in (("board", board_due), ("notices", notices_due)) if due}
+
+    async def finished(self, part: str, ok: bool, bot: "TabletopBot", game_id: int, version: int) -> None:
+        if not ok or part not in self.left:
+            return
+        self.left.discard(part)
+        if self.left:
+            await bot.store.outbox_advance(game_id, upto_version=version, stage="notified" if part == "notices" else "notices")
+
+
+async def _turn_notice(bot: "TabletopBot", seat: int, names: dict[int, str], actor: int | None, record: GameRecord,
+                       match: Match, events: Sequence[Event]) -> bool:
+    return await notify_turn(bot, record, match, seat, events, names, actor)
 
 
 async def publish_start(bot: "TabletopBot", loaded: Loaded, header: str) -> int | None:
@@ -246,6 +284,17 @@ async def post_board(
     current one updated. Only `mention` (default: `pinged`) are notified: players who turned thread
     mentions off, or are in their quiet hours, are named without a ping.
     Returns the board message's id (None when Discord refused it)."""
+    written = await write_board(bot, record, match, events, pinged, header, mention, None)
+    return written.message_id if written is not None else None
+
+
+async def write_board(
+    bot: "TabletopBot", record: GameRecord, match: Match, events: Iterable[Event], pinged: Sequence[int],
+    header: str | None, mention: Sequence[int] | None, how: str | None,
+) -> Written | None:
+    """One board write (`tabletop.courier.BoardWriter`): `how` is "post", "update" (lines added in place,
+    the picture kept), "redraw" (in place with the picture of this state: a busy thread's catch-up), or
+    None to choose as `post_board` says. Records the message and its lines."""
     notified = pinged if mention is None else mention
     locale = await announce.guild_locale(bot, record)
     names = await announce.seat_names(bot, record)
@@ -255,11 +304,16 @@ async def post_board(
         summary = match.outcome.summary.render(locale, tnames) if match.outcome else ""
         lines = [line for line in lines if line != summary]
     current = record.board_message_id
-    update = not (pinged or match.finished or current is None or not _young(bot, current))
+    if how is None:
+        how = "post" if pinged or match.finished or current is None or not _young(bot, current) else "update"
+    in_place = how != "post" and current is not None
     # An edit notifies nobody, so while a board is updated in place every awaited seat keeps its mention.
-    shown = people(record, match.awaited_seats()) if update else pinged
+    shown = people(record, match.awaited_seats()) if in_place else pinged
     status = announce.status_lines(record, match, locale, tnames, shown)
-    log_text = "\n".join(filter(None, [picture_mark(record.board_log, locale) if update else "", *lines]))
+    before = ""
+    if in_place:
+        before = picture_mark(record.board_log, locale) if how == "update" else without_mark(record.board_log, locale)
+    log_text = "\n".join(filter(None, [before, *lines]))
     content = tail_clip(log_text, "\n".join(status))
     view = views.final_view(record.id, locale) if match.finished else views.board_view(record.id, locale)
     mentions = discord.AllowedMentions(everyone=False, roles=False, replied_user=False,
@@ -267,12 +321,13 @@ async def post_board(
     channel = bot.get_partial_messageable(record.thread_id or record.channel_id)
 
     async def write() -> discord.Message:
-        if update and current is not None:
-            return await channel.get_partial_message(current).edit(content=content, view=view, allowed_mentions=mentions)
         kwargs: dict[str, Any] = {"content": content, "allowed_mentions": mentions}
-        file = await _board_image(record, match, locale, names)  # a fresh file each try: a send closes it
-        if file is not None:
-            kwargs["file"] = file
+        if not in_place or how == "redraw":
+            file = await _board_image(record, match, locale, names)  # a fresh file each try: a send closes it
+            if file is not None:
+                kwargs["attachments" if in_place else "file"] = [file] if in_place else file
+        if in_place and current is not None:
+            return await channel.get_partial_message(current).edit(view=view, **kwargs)
         if view is not None:
             kwargs["view"] = view
         return await channel.send(**kwargs)
@@ -287,8 +342,8 @@ async def post_board(
     except discord.HTTPException:
         log.warning("game %s: the board could not be posted; the outbox keeps it for a retry", record.id, exc_info=True)
         return None
-    await bot.store.set_messages(record.id, board_log=log_text or " ")
-    return message.id
+    await bot.store.set_messages(record.id, board_message_id=message.id, board_log=log_text or " ")
+    return Written(message.id, log_text or " ")
 
 
 def picture_mark(board_log: str | None, locale: str) -> str:
@@ -301,6 +356,12 @@ def picture_mark(board_log: str | None, locale: str) -> str:
     on most), the line adds 2–69 KB of text; messages, mentions, DMs and clicks are the same either way."""
     mark, board_log = tr("game.picture_before", locale), (board_log or "").strip()
     return board_log if mark in board_log else "\n".join(filter(None, [board_log, mark]))
+
+
+def without_mark(board_log: str | None, locale: str) -> str:
+    """The board's log when its picture is redrawn to the newest state: every line is then above it."""
+    mark = tr("game.picture_before", locale)
+    return "\n".join(line for line in (board_log or "").strip().splitlines() if line != mark)
 
 
 async def _board_image(record: GameRecord, match: Match, locale: str, names: dict[int, str]) -> discord.File | None:
@@ -316,12 +377,13 @@ async def _board_image(record: GameRecord, match: Match, locale: str, names: dic
 async def _move_to_channel(
     bot: "TabletopBot", record: GameRecord, match: Match, events: Iterable[Event], pinged: Sequence[int],
     header: str | None, locale: str,
-) -> int | None:
+) -> Written | None:
     """The game's thread was deleted: the game goes on in its channel, saying so once."""
     log.warning("game %s: thread %s is gone; continuing in channel %s", record.id, record.thread_id, record.channel_id)
     await bot.store.set_messages(record.id, thread_id=record.channel_id)
     moved = replace(record, thread_id=record.channel_id, board_message_id=None, board_log=None)
-    return await post_board(bot, moved, match, events, pinged, "\n".join(filter(None, [tr("game.thread_gone", locale), header])))
+    return await write_board(bot, moved, match, events, pinged, "\n".join(filter(None, [tr("game.thread_gone", locale), header])),
+                             None, "post")
 
 
 def tail_clip(log_text: str, status: str) -> str:

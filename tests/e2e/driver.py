@@ -18,10 +18,11 @@ from engine.core.types import Action
 from storage import open_store
 from storage.base import GameRecord
 from tabletop.bot import TabletopBot
+from tabletop.courier import Courier
 from tabletop.config import Config
 from tabletop.picker import build, decode, menu
 from tabletop.service import game_options
-from tests.fakediscord import FakeDiscord, RecordedMessage
+from tests.fakediscord import FakeDiscord, InteractionRecord, RecordedMessage
 
 GUILD, CHANNEL, LOCKED = 1, 10, 11
 Policy = Callable[[Match, int, random.Random], str]
@@ -42,8 +43,10 @@ class FakeClock:
         self.now_at += seconds
 
 
-def make_bot(db_path: Path, extra_cogs: tuple[str, ...], clock: FakeClock) -> TabletopBot:
-    config = Config(token=None, database_path=str(db_path), dev_guild_id=None, log_level="INFO", extra_cogs=extra_cogs)
+def make_bot(db_path: Path, extra_cogs: tuple[str, ...], clock: FakeClock, pace: float = 1.0) -> TabletopBot:
+    """`pace`: the fake's rate-limit windows are this fraction of Discord's, and the bot paces itself to them."""
+    config = Config(token=None, database_path=str(db_path), dev_guild_id=None, log_level="INFO", extra_cogs=extra_cogs,
+                    channel_pace=pace)
     return TabletopBot(config, open_store(str(db_path)), now=clock.now)
 
 
@@ -65,7 +68,8 @@ class Table:
         self.world.clock = self.clock.now  # one time for bot and Discord: threads archive, tokens expire
 
     async def boot(self) -> None:
-        self.bot = make_bot(self.db_path, self.extra_cogs, self.clock)
+        self.bot = make_bot(self.db_path, self.extra_cogs, self.clock, self.world.ratelimits.scale)
+        self.world.paces_itself(Courier.show, Courier.notify)
         await self.world.attach(self.bot)
 
     async def restart(self) -> None:
@@ -119,10 +123,11 @@ class Table:
         return boards[-1]
 
     async def take_turn(self, user: int, game_id: int, rng: random.Random, board: RecordedMessage | None = None,
-                        policy: Policy | None = None) -> None:
+                        policy: Policy | None = None) -> InteractionRecord:
         """Decide from the "your turn" DM when it holds this decision's menu (a player notified on their
         phone taps there), else click Take turn on the board; then walk the picker until the action is
-        committed. A given `board` forces the Take turn route (an old board after a restart).
+        committed. A given `board` forces the Take turn route (an old board after a restart). Returns the
+        click that completed the action.
 
         Without a policy each level's choice is random; with one, the driver clicks the path to the
         notation the policy picks, exactly as a player aiming for that move would.
@@ -150,15 +155,15 @@ class Table:
                 kind, custom_id, value, _ = max((choice for choice in forward if choice[3] == target[: len(choice[3])]),
                                                 key=lambda choice: len(choice[3]))
             if kind == "pick":
-                await self.world.click(user, picker, custom_id)
+                rec = await self.world.click(user, picker, custom_id)
             elif kind == "pset":
-                await self.world.select(user, picker, custom_id, self._set_values(match.legal_actions(seat), value, target, rng))
+                rec = await self.world.select(user, picker, custom_id, self._set_values(match.legal_actions(seat), value, target, rng))
             else:
-                await self.world.select(user, picker, custom_id, [value])
+                rec = await self.world.select(user, picker, custom_id, [value])
             after = await self.record(game_id)
             if after.version != before:
                 self.commits.setdefault(game_id, []).append((len(self.world.interactions), after.version))
-                return
+                return rec
         raise AssertionError("the picker never reached an action")
 
     async def turns_at_once(self, games: Sequence[int], rng: random.Random) -> None:

@@ -39,7 +39,7 @@ async def test_a_board_met_by_a_few_429s_is_posted_once_after_discordpy_waits(ta
     world = table.world
     game_id = await table.start_game(ALICE, [CAROL], "highcard")
     record = await table.record(game_id)
-    world.fail_next("POST", MESSAGES, status=429, count=4)  # a busy shared resource: discord.py sleeps and retries
+    world.fail_next("POST", MESSAGES, status=429, count=4, channel_id=record.thread_id)  # a busy shared resource: discord.py sleeps and retries
     await table.take_turn(record.players[match_of(record).awaited_seats()[0]], game_id, random.Random(3),
                           board=table.latest_board(record))
     assert [hit.scope for hit in world.rate_limited] == ["shared"] * 4
@@ -51,7 +51,7 @@ async def test_a_board_refused_by_five_429s_is_delivered_once_by_the_outbox(tabl
     world = table.world
     game_id = await table.start_game(ALICE, [CAROL], "highcard")
     record = await table.record(game_id)
-    world.fail_next("POST", MESSAGES, status=429, count=5)  # discord.py gives up after five: HTTPException 429
+    world.fail_next("POST", MESSAGES, status=429, count=5, channel_id=record.thread_id)  # discord.py gives up after five: HTTPException 429
     await table.take_turn(record.players[match_of(record).awaited_seats()[0]], game_id, random.Random(3),
                           board=table.latest_board(record))
     assert (await table.record(game_id)).version == 1, "the move counted"

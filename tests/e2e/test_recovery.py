@@ -79,7 +79,7 @@ async def test_a_refused_board_tells_the_actor_the_move_counted_and_is_retried(t
     await world.click(user, table.latest_board(record), f"tt:take:{game_id}")
     picker = world.last_message(ephemeral_for=user)
     draw = next(b for b in picker.buttons() if b["label"] in ("Draw", "引く"))
-    world.fail_next("POST", MESSAGES, status=503)
+    world.fail_next("POST", MESSAGES, status=503, channel_id=record.thread_id)
     rec = await world.click(user, picker, draw["custom_id"])
     assert (await table.record(game_id)).version == 1
     reply = world.message(rec.messages[-1].id).text
@@ -115,7 +115,7 @@ async def test_a_refused_board_does_not_hold_back_the_turn_notice(table: Table) 
     mover = record.players[match.awaited_seats()[0]]
     other = CAROL if mover == ALICE else ALICE
     notices_before = len([m for m in world.every_version(seen_by=other) if m.dm_user_id and m.kind != "edit"])
-    world.fail_next("POST", MESSAGES, status=403, code=50013)
+    world.fail_next("POST", MESSAGES, status=403, code=50013, channel_id=record.thread_id)
     await table.take_turn(mover, game_id, random.Random(3), board=table.latest_board(record))
     notices_after = len([m for m in world.every_version(seen_by=other) if m.dm_user_id and m.kind != "edit"])
     assert notices_after == notices_before + 1, "the next player hears it is their turn at once"

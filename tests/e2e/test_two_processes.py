@@ -25,6 +25,7 @@ from storage.postgres import PostgresStore
 from tabletop.bot import TabletopBot
 from tabletop.clocks import HOUR
 from tabletop.config import Config
+from tabletop.courier import Courier
 from tabletop.scheduler import run_pass
 from tabletop.service import Loaded, match_of
 from tests.e2e.conftest import ALICE, CAROL, DAVE, ERIN, RATE_LIMIT_SCALE
@@ -74,8 +75,9 @@ async def two(postgres_url: str) -> AsyncIterator[tuple[Table, SharedDiscord, li
         for user, name in zip(PLAYERS, ("アリス", "carol", "dave", "erin")):
             world.add_user(user, name)
         clock = FakeClock()
-        config = Config(token=None, database_path=postgres_url, dev_guild_id=None, log_level="INFO")
+        config = Config(token=None, database_path=postgres_url, dev_guild_id=None, log_level="INFO", channel_pace=RATE_LIMIT_SCALE)
         bots = [TabletopBot(config, PostgresStore(postgres_url), now=clock.now) for _ in range(2)]
+        world.paces_itself(Courier.show, Courier.notify)
         for bot in bots:
             await world.attach_process(bot)
         table = Table(world, Path("unused"), clock=clock)

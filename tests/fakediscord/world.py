@@ -144,6 +144,11 @@ class FakeDiscord:
         self.thread_life = ThreadLife(self)
         self.old_edits = OldEdits(self)
 
+    def paces_itself(self, *coroutines: Callable[..., Any]) -> None:
+        """The bot's own pacing coroutines (waiting for its next turn at a channel's bucket) go on by themselves,
+        like discord.py's rate-limit sleeps: a task sleeping in one is busy, not parked."""
+        self._tasks.never_parked.update(coroutine.__code__ for coroutine in coroutines)
+
     def now(self) -> float:
         return self.clock()
 
@@ -560,17 +565,20 @@ class FakeDiscord:
 
     # ------------------------------------------------------------------ outgoing: transport entry points
 
-    def fail_next(self, method: str, template: str, *, status: int = 503, code: int = 0, count: int = 1) -> None:
-        """Discord answers the next `count` requests of this kind (e.g. "POST", "/channels/{channel_id}/messages")
-        with an error, as an outage or a removed permission would. discord.py itself retries 500, 502, 504
-        and 524 after sleeping 1, 3, 5… s; 503 reaches the bot at once. 429 is a shared resource's rate limit
-        (one the bot cannot see coming): discord.py sleeps and retries, and raises after five of them."""
-        self._faults.append([method, template, status, code, count])
+    def fail_next(self, method: str, template: str, *, status: int = 503, code: int = 0, count: int = 1,
+                  channel_id: int | None = None) -> None:
+        """Discord answers the next `count` requests of this kind (e.g. "POST", "/channels/{channel_id}/messages",
+        in `channel_id` only when given) with an error, as an outage or a removed permission would. discord.py
+        itself retries 500, 502, 504 and 524 after sleeping 1, 3, 5… s; 503 reaches the bot at once. 429 is a
+        shared resource's rate limit (one the bot cannot see coming): discord.py sleeps and retries, and raises
+        after five of them."""
+        self._faults.append([method, template, status, code, count, channel_id])
 
     def _injected_fault(self, req: Any) -> DiscordError | None:
         for fault in self._faults:
-            method, template, status, code, count = fault
-            if count > 0 and req.method == method and req.template == template:
+            method, template, status, code, count, channel_id = fault
+            if count > 0 and req.method == method and req.template == template and (
+                    channel_id is None or req.args.get("channel_id") == str(channel_id)):
                 fault[4] -= 1
                 return self.reject(req.method, req.path, status, code, "injected failure")
         return None

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal, Protocol, Sequence, runtime_checkable
 
 from storage.league_records import GameEnd, LeagueStore
+from storage.session_records import SessionStore
 
 GameStatus = Literal["lobby", "active", "finished", "cancelled"]
 GAME_STATUSES: tuple[GameStatus, ...] = ("lobby", "active", "finished", "cancelled")
@@ -111,7 +112,7 @@ class LobbyError(StoreError):
 
 
 @runtime_checkable
-class Store(LeagueStore, Protocol):
+class Store(LeagueStore, SessionStore, Protocol):
     """Durable storage of games, seats, the action log, users and guild settings.
 
     Every method is one atomic step: it either fully happens or raises/returns False having changed

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Sequence
 
 from storage.base import StoreError
 from storage.league_sql import LEAGUE_CLAIMS_MIGRATION, LEAGUES_MIGRATION
+from storage.session_sql import SESSIONS_MIGRATION
 
 if TYPE_CHECKING:
     import asyncpg
@@ -211,6 +212,8 @@ MIGRATIONS: tuple[Migration, ...] = (
         "CREATE INDEX users_claimed ON users (claimed_by) WHERE claimed_until IS NOT NULL",
         "CREATE INDEX leagues_claimed ON leagues (claimed_by) WHERE claimed_until IS NOT NULL",
     ),
+    # The live board's sign-in sessions (storage/session_sql.py).
+    SESSIONS_MIGRATION,
 )
 
 _POSTGRES_TYPES = (

@@ -6,9 +6,9 @@ backend subclass only opens its connections and implements `_write` (run a body 
 the contract suite runs against both, on the same code.
 
 Adding an operation: write its body here or in one of its mixins (claims: storage/claim_sql.py; leagues
-and ratings: league_sql.py, rating_sql.py; helpers in storage/rows.py), add its schema in
-storage/migrations.py, declare it in storage/base.py's protocol, and test it in tests/storage (which runs
-every test on both backends). Nothing is written twice; see storage/README.md.
+and ratings: league_sql.py, rating_sql.py; the live board's sessions: session_sql.py; helpers in
+storage/rows.py), add its schema in storage/migrations.py, declare it in storage/base.py's protocol, and
+test it in tests/storage (which runs every test on both backends). Nothing is written twice; see storage/README.md.
 """
 
 from __future__ import annotations
@@ -35,6 +35,7 @@ from storage.claim_sql import ClaimOperations
 from storage.league_records import GameEnd
 from storage.league_sql import LeagueOperations
 from storage.rating_sql import RatingOperations
+from storage.session_sql import SessionOperations
 from storage.sql import Body, Execute, ExecuteMany, Fetch, T
 
 COMMIT_STATUSES = ("active", "finished", "cancelled")
@@ -48,7 +49,7 @@ def _check_capacity(capacity: int) -> None:
         raise ValueError(f"capacity must be at least 1, got {capacity}")
 
 
-class SqlStore(ClaimOperations, LeagueOperations, RatingOperations, ABC):
+class SqlStore(ClaimOperations, LeagueOperations, RatingOperations, SessionOperations, ABC):
     """The `Store` protocol over any backend that can run a body as a transaction."""
 
     backend = "sql"

@@ -49,6 +49,10 @@ LOOKUPS: dict[str, Callable[[SqliteStore], Awaitable[Any]]] = {
     "actions (history, takeback)": lambda s: s.actions(1),
     "get_user": lambda s: s.get_user(HOST),
     "get_guild_settings": lambda s: s.get_guild_settings(GUILD),
+    "get_session (every live-board request)": lambda s: s.get_session("0" * 64, now=2_000_000_000.0),
+    "revoke_session (sign-out)": lambda s: s.revoke_session("0" * 64, now=2_000_000_000.0),
+    "revoke_user_sessions (sign out everywhere)": lambda s: s.revoke_user_sessions(HOST, now=2_000_000_000.0),
+    "purge_sessions (the live board's cleanup)": lambda s: s.purge_sessions(now=2_000_000_000.0),
 }
 
 

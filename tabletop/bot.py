@@ -91,6 +91,10 @@ class TabletopBot(commands.Bot):
         """Every image is drawn here (`tabletop.announce.render_job`: boards, card lists, league standings);
         processes are warmed in the background at start (threads share this process's already warm caches)."""
         self.render_warming: asyncio.Task[None] | None = None
+        self.store_open = False
+        self.rendering = False
+        """From the store's opening (first in `setup_hook`) and the render pool's set-up (its last step) to
+        the bot's close: parts of `readiness`."""
         self.claims_taken_over: asyncio.Future[None] | None = None
         """Set by the first `wait_until_serving`: ending the claims an earlier life left (SQLite)."""
         self.started_at = time.time()
@@ -105,11 +109,13 @@ class TabletopBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         await self.store.open()
+        self.store_open = True
         await self.tree.set_translator(Translator())
         self.add_dynamic_items(*components.DYNAMIC_ITEMS)
         for module in (*cog_modules(), *self.config.extra_cogs):
             await self.load_extension(module)
         self.render_warming = announce.start_rendering(self.render_pool, warm=self.freeze_heap)  # when serving
+        self.rendering = True
         if self.freeze_heap:
             calm_garbage_collector()
 
@@ -121,7 +127,15 @@ class TabletopBot(commands.Bot):
             announce.stop_rendering(self.render_pool)
             await super().close()
         finally:
+            self.store_open = self.rendering = False
             await self.store.close()
+
+    def readiness(self) -> dict[str, bool]:
+        """What the live board's /healthz waits for, each part by name: the store open, the render workers
+        warm, and (with a token) the gateway ready. The AI's workers are not among them: they start at the
+        first search, so a bot that never meets an AI seat spawns none."""
+        return {"store": self.store_open, "workers": self.rendering and self.render_pool.ready,
+                "gateway": self.is_ready() or not self.config.token}
 
     async def wait_until_serving(self) -> None:
         """What the periodic loops (scheduler, outbox, leagues) wait for before their first pass: the

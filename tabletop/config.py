@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
+from urllib.parse import urlsplit
 
 from dotenv import load_dotenv
 
@@ -60,6 +61,25 @@ class Config:
     render_pool: str = field(default_factory=lambda: pool_mode(os.environ.get("RENDER_POOL", "")))
     """Where board images are drawn: "process" (RENDER_POOL; the default, a burst of renders never holds the
     bot's GIL) or "thread" (tests)."""
+    web_host: str = "127.0.0.1"
+    """WEB_HOST: the address the live board (web/) listens on; loopback unless told otherwise."""
+    web_port: int = 8080
+    """WEB_PORT: its port (0 in tests: any free one)."""
+    public_url: str = ""
+    """PUBLIC_URL: the address people reach the live board at (links, the OAuth2 redirect), scheme and host
+    only, e.g. https://board.example.org behind a TLS reverse proxy; empty: http://WEB_HOST:WEB_PORT."""
+    discord_client_id: int | None = None
+    """DISCORD_CLIENT_ID: the application's OAuth2 client id (sign-in on the live board)."""
+    discord_client_secret: str | None = field(default=None, repr=False)
+    """DISCORD_CLIENT_SECRET: never logged nor shown, like the token."""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "public_url", public_url(self.public_url, self.web_host, self.web_port))
+
+    @property
+    def oauth_configured(self) -> bool:
+        """Whether the live board can sign people in with Discord."""
+        return self.discord_client_id is not None and bool(self.discord_client_secret)
 
     @classmethod
     def from_env(cls, env_file: Path | None = ROOT / ".env") -> "Config":
@@ -76,11 +96,53 @@ class Config:
             extra_cogs=tuple(name.strip() for name in os.environ.get("EXTRA_COGS", "").split(",") if name.strip()),
             shard_count=shard_count,
             shard_ids=shard_ids,
+            web_host=os.environ.get("WEB_HOST", "").strip() or "127.0.0.1",
+            web_port=_port(os.environ.get("WEB_PORT", "")),
+            public_url=os.environ.get("PUBLIC_URL", "").strip(),
+            discord_client_id=_client_id(os.environ.get("DISCORD_CLIENT_ID", "")),
+            discord_client_secret=os.environ.get("DISCORD_CLIENT_SECRET", "").strip() or None,
         )
 
 
 class ConfigError(ValueError):
     """A setting that cannot be used; the message says which and how to fix it."""
+
+
+def _port(text: str) -> int:
+    text = text.strip()
+    if not text:
+        return 8080
+    if not text.isdigit() or not 1 <= int(text) <= 65535:
+        raise ConfigError(f"WEB_PORT must be a port number from 1 to 65535, got {text!r}")
+    return int(text)
+
+
+def _client_id(text: str) -> int | None:
+    text = text.strip()
+    if text and not text.isdigit():
+        raise ConfigError(f"DISCORD_CLIENT_ID must be the application's id (digits, from the developer portal), got {text!r}")
+    return int(text) if text else None
+
+
+WILDCARD_HOSTS = ("", "0.0.0.0", "::")
+
+
+def public_url(given: str, host: str, port: int) -> str:
+    """PUBLIC_URL checked and without a trailing slash, or the address the server listens on (loopback
+    for a wildcard address). Only scheme, host and port: the live board's paths start at the root."""
+    if not given:
+        shown = "127.0.0.1" if host in WILDCARD_HOSTS else host
+        return f"http://[{shown}]:{port}" if ":" in shown else f"http://{shown}:{port}"
+    given = given.rstrip("/")
+    try:
+        parts = urlsplit(given)
+        parts.port  # noqa: B018 - raises ValueError on a port out of range
+    except ValueError:
+        raise ConfigError(f"PUBLIC_URL is not a URL: {given!r}") from None
+    if parts.scheme not in ("http", "https") or not parts.hostname or parts.path or parts.query or parts.fragment \
+            or parts.username or parts.password:
+        raise ConfigError(f"PUBLIC_URL must be http(s)://host[:port] with no path, e.g. https://board.example.org; got {given!r}")
+    return given
 
 
 def _shards(count_text: str, ids_text: str) -> tuple[int | None, tuple[int, ...] | None]:

@@ -188,6 +188,13 @@ class WorkerPool:
         return ProcessPoolExecutor(self.processes, mp_context=multiprocessing.get_context("spawn"),
                                    initializer=_initialize, initargs=(self.warmup, True))
 
+    @property
+    def ready(self) -> bool:
+        """Whether a job would run at once: threads start on demand; processes once warmed (`start`)."""
+        started = self._started
+        return self.mode == "thread" or (started is not None and started.done() and not started.cancelled()
+                                          and started.exception() is None)
+
     async def start(self) -> None:
         """Create the workers and run the warm-up in each, so the first real job is as fast as the rest.
         Concurrent callers share one start; a start that failed (or was closed midway) is tried again."""

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Iterable, Mapping
 from urllib.parse import parse_qsl, urlsplit
 
@@ -34,6 +34,9 @@ class Request:
     body: Any
     uploads: dict[int, Upload]
     query: dict[str, Any]
+    headers: dict[str, str] = field(default_factory=dict)
+    form: bool = False
+    """Whether the body came as a form (OAuth2's token endpoint), not as JSON."""
 
     @property
     def path(self) -> str:
@@ -72,10 +75,15 @@ def split_url(url: str) -> tuple[str, dict[str, str]]:
 
 
 def decode(method: str, template: str, args: dict[str, str], *, data: Any, params: Mapping[str, Any] | None,
-           query: Mapping[str, Any]) -> Request:
-    """A Request from the body discord.py sent (bytes are read now: discord.py closes files afterwards)."""
+           query: Mapping[str, Any], headers: Mapping[str, str] | None = None) -> Request:
+    """A Request from the body discord.py (or the live board's OAuth2 client) sent (bytes are read now:
+    discord.py closes files afterwards). A mapping is a form, as aiohttp sends `data={...}`."""
     body: Any = None
     uploads: dict[int, Upload] = {}
+    if isinstance(data, Mapping):
+        merged = dict(query) | dict(params or {})
+        return Request(method, template, dict(args), {str(k): str(v) for k, v in data.items()}, uploads, merged,
+                       dict(headers or {}), form=True)
     if isinstance(data, (str, bytes)):
         body = json.loads(data)
     elif data is not None:  # aiohttp.FormData: (type options, headers, value) per part
@@ -87,7 +95,7 @@ def decode(method: str, template: str, args: dict[str, str], *, data: Any, param
                 content = value.read() if hasattr(value, "read") else bytes(value)
                 uploads[int(name[len("files["):-1])] = Upload(options.get("filename") or "file", content)
     merged = dict(query) | dict(params or {})
-    return Request(method, template, dict(args), body, uploads, merged)
+    return Request(method, template, dict(args), body, uploads, merged, dict(headers or {}))
 
 
 class DiscordError(Exception):

@@ -27,6 +27,7 @@ class RestEndpoints:
         self.routes: dict[tuple[str, str], Handler] = {
             ("GET", "/users/@me"): self.get_me,
             ("GET", "/oauth2/applications/@me"): self.get_application,
+            ("POST", "/oauth2/token"): self.world.oauth.token,
             ("GET", "/users/{user_id}"): self.get_user,
             ("POST", "/users/@me/channels"): self.create_dm,
             ("GET", "/guilds/{guild_id}/members/{user_id}"): self.get_member,
@@ -62,6 +63,9 @@ class RestEndpoints:
     # ------------------------------------------------------------------ identity
 
     def get_me(self, req: Request) -> Any:
+        """The bot's own user, or with an OAuth2 bearer token the user it belongs to (oauth.py)."""
+        if req.headers.get("Authorization", "").startswith("Bearer "):
+            return self.world.oauth.me(req)
         return user_json(self.world.bot_user) | {"verified": True, "mfa_enabled": False, "locale": "en-US"}
 
     def get_application(self, req: Request) -> Any:

@@ -63,6 +63,7 @@ from .records import (
     RejectedRequest,
     walk_components,
 )
+from .oauth import OAuth2, OAuthError
 from .ratelimits import RateLimiter, RateLimitHit
 from .rest import RestEndpoints
 from .threads import ThreadLife
@@ -137,6 +138,8 @@ class FakeDiscord:
         self._tasks.parked_sources.append(self._waiting_on_users)
         # A request sleeping out a rate limit (or pacing itself on its bucket's headers) retries by itself.
         self._tasks.never_parked.update({HTTPClient.request.__code__, AsyncWebhookAdapter.request.__code__})
+        self.oauth = OAuth2(self)
+        """The application's OAuth2 (the live board's sign-in): `authorize`, `approve`, the client secret."""
         self._rest = RestEndpoints(self)
         self._router = Router([template for _, template in self._rest.routes]
                               + [CALLBACK, FOLLOWUP, ORIGINAL, WEBHOOK_MESSAGE])
@@ -587,22 +590,32 @@ class FakeDiscord:
         """Whether `bot` is a live process of this world (a closed bot's leftover calls are a bug)."""
         return bot is not None and bot is self.bot
 
+    def web_session(self) -> FakeSession:
+        """The live board's own connection to Discord's API (its OAuth2 calls): the same transport as the
+        bot's, answered by the same world, whether a bot is attached or not."""
+        return FakeSession(self._answer, self._cdn.get)
+
     async def _exchange(
         self, bot: Any, method: str, url: str, *, data: Any, headers: dict[str, str], params: Any
     ) -> FakeResponse:
         """One HTTP request from discord.py, answered as Discord would: rate limits first, then the endpoint."""
-        path, query = split_url(url)
         if not self._serves(bot):
-            raise RuntimeError(f"a detached bot called {method} {path}")
+            raise RuntimeError(f"a detached bot called {method} {split_url(url)[0]}")
+        return await self._answer(method, url, data=data, headers=headers, params=params)
+
+    async def _answer(self, method: str, url: str, *, data: Any, headers: dict[str, str], params: Any) -> FakeResponse:
+        path, query = split_url(url)
         template, args = self._router.match(path)
         # Interaction callbacks and followups carry no bot token: the global limit does not count them.
         verdict = self.ratelimits.admit(headers.get("Authorization"), method, template, args, path,
                                         asyncio.get_running_loop().time())
         if verdict.refusal is not None:
             return FakeResponse.of_json(429, verdict.refusal, verdict.headers)
-        req = decode(method, template, args, data=data, params=params, query=query)
+        req = decode(method, template, args, data=data, params=params, query=query, headers=headers)
         try:
             result = self._handle(req)
+        except OAuthError as error:
+            return FakeResponse.of_json(error.status, error.body, verdict.headers)
         except DiscordError as error:
             if error.status == 429:
                 verdict = self.ratelimits.shared(method, path, asyncio.get_running_loop().time())

@@ -1,6 +1,6 @@
 """Entry point.
 
-    python bot.py              run the bot (needs DISCORD_TOKEN)
+    python bot.py              run the bot (needs DISCORD_TOKEN) and its live board (web/, on WEB_HOST:WEB_PORT)
     python bot.py --check      load config, cogs and database, validate commands; connect to nothing
     python bot.py sync [--guild ID]   register slash commands (globally, or instantly in one server)
     python bot.py migrate      bring the database (DATABASE_PATH or DATABASE_URL) to the current schema
@@ -24,6 +24,8 @@ from tabletop.bot import TabletopBot, bot_class
 from tabletop.config import SETUP_HELP, Config, ConfigError
 from tabletop.limits import check_commands
 from storage import StoreError, describe, open_store
+from web.app import make_app
+from web.server import WebServerError, serving
 
 log = logging.getLogger("tabletop")
 
@@ -60,6 +62,8 @@ async def check(config: Config) -> int:
         version = await bot.store.schema_version()
         print(f"database {describe(config.database_path)}: opened and migrated, schema version {version}; "
               f"{len(payload)} top-level commands")
+        print(f"ok  live board: {config.public_url} (listening on {config.web_host}:{config.web_port}), sign-in with "
+              f"Discord {'on' if config.oauth_configured else 'off (DISCORD_CLIENT_ID, DISCORD_CLIENT_SECRET)'}")
         if config.shard_count is not None:
             print(f"ok  shards: {config.shard_count} in all, this process runs "
                   f"{'all' if config.shard_ids is None else ', '.join(map(str, config.shard_ids))}")
@@ -107,11 +111,13 @@ async def copy_db(source: str, target: str) -> int:
 
 
 async def run(config: Config) -> int:
+    """The bot and its live board: the web server listens first (its /healthz says 503 until the store,
+    the render workers and the gateway are ready) and stops after the bot has closed."""
     bot = build(config, serving=True)
     loop = asyncio.get_running_loop()
     for signum in (signal.SIGTERM, signal.SIGINT):
         loop.add_signal_handler(signum, lambda: asyncio.ensure_future(bot.close()))
-    async with bot:
+    async with serving(make_app(bot, config), config), bot:
         await bot.start(config.token or "")
     log.info("stopped cleanly")
     return 0
@@ -165,6 +171,9 @@ def main(argv: list[str] | None = None) -> int:
         return asyncio.run(run(config))
     except StoreError as error:
         print(f"database unusable: {error}", file=sys.stderr)
+        return 1
+    except WebServerError as error:
+        print(f"{error.strerror}. Nothing was started.", file=sys.stderr)
         return 1
     except discord.LoginFailure:
         print("Discord refused the token in DISCORD_TOKEN. Reset it in the developer portal and update .env.", file=sys.stderr)

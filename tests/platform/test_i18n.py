@@ -20,7 +20,7 @@ def test_every_entry_has_both_languages_with_the_same_fields() -> None:
 
 def test_every_key_used_in_code_exists() -> None:
     used: set[str] = set()
-    for folder in ("tabletop", "cogs"):
+    for folder in ("tabletop", "cogs", "web"):
         for path in (ROOT / folder).rglob("*.py"):
             used |= set(re.findall(r"""(?:tr|text)\(\s*f?["']([a-z_]+\.[a-z_{}.]+)["']""", path.read_text(encoding="utf-8")))
     static = {key for key in used if "{" not in key}

@@ -14,6 +14,8 @@ from web.errors import refuse
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 routes = web.RouteTableDef()
 RETRY_SECONDS = "2"
+PROBES = frozenset({"/healthz"})
+"""Paths for supervisors and load balancers: answered from memory, before any session or rate limit."""
 
 
 @routes.get("/healthz")
@@ -27,6 +29,6 @@ async def healthz(request: web.Request) -> web.Response:
 @web.middleware
 async def wait_for_store(request: web.Request, handler: Handler) -> web.StreamResponse:
     """Everything but /healthz needs the store (sessions live there)."""
-    if request.path != "/healthz" and not request.app[keys.SERVICES].readiness().get("store", False):
+    if request.path not in PROBES and not request.app[keys.SERVICES].readiness().get("store", False):
         raise refuse(request, 503, "web.not_ready", headers={"Retry-After": RETRY_SECONDS})
     return await handler(request)

@@ -19,10 +19,9 @@ from aiohttp import web
 
 from web import keys
 from web.errors import refuse
+from web.health import PROBES
 
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
-UNLIMITED_PATHS = frozenset({"/healthz"})
-"""Probes from a load balancer or a supervisor: cheap, no database, no session."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,7 +98,7 @@ def _loopback(address: str) -> bool:
 async def limit_rates(request: web.Request, handler: Handler) -> web.StreamResponse:
     """Run after `web.sessions.load_viewer`: a signed-in request counts against its session, any other
     against its address."""
-    if request.path not in UNLIMITED_PATHS:
+    if request.path not in PROBES:
         limits = request.app[keys.LIMITS]
         viewer = request.get(keys.VIEWER)
         if viewer is not None:

@@ -23,6 +23,7 @@ from storage.session_records import SessionKind, SessionRecord
 from web import keys
 from web.discord_api import DiscordUser
 from web.errors import refuse
+from web.health import PROBES
 from web.security import csrf_token
 
 log = logging.getLogger("tabletop.web")
@@ -111,7 +112,7 @@ def credential(request: web.Request) -> tuple[str, Literal["cookie", "bearer"]] 
 @web.middleware
 async def load_viewer(request: web.Request, handler: Handler) -> web.StreamResponse:
     request[keys.VIEWER] = None
-    presented = credential(request)
+    presented = credential(request) if request.path not in PROBES else None
     if presented is not None and TOKEN.fullmatch(presented[0]):
         services = request.app[keys.SERVICES]
         record = await services.store.get_session(token_hash(presented[0]), now=services.now())

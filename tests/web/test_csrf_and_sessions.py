@@ -3,9 +3,12 @@
 
 from __future__ import annotations
 
+import asyncio
+
+from storage.sql import Body, Fetch
 from storage.sqlite import SqliteStore
 from tests.fakediscord import FakeDiscord
-from tests.web.board import Board, digest, set_cookie
+from tests.web.board import NOW, Board, Clock, config_for, digest, set_cookie
 from web.sessions import LIFETIMES
 
 
@@ -121,3 +124,33 @@ async def test_bad_activity_requests_get_short_answers(board: Board, world: Fake
     assert wrong.status == 405 and (await wrong.json())["error"] == "wrong_method" and "POST" in wrong.headers["Allow"]
     missing = await board.client.get("/nothing/here", headers={"Accept-Language": "ja"})
     assert missing.status == 404 and await missing.json() == {"error": "not_found", "message": "ページが見つかりません。"}
+
+
+async def test_expired_and_revoked_sessions_are_purged_in_the_background(world: FakeDiscord, store: SqliteStore) -> None:
+    board = await Board(world, store, config_for(world)).start()
+    try:
+        token = await board.sign_in(world.user(101))
+        ended = (await board.activity_sign_in(world.user(102)))["session"]
+        assert (await board.client.post("/auth/logout", headers={"Authorization": f"Bearer {ended}"})).status == 200
+    finally:
+        await board.close()
+    assert await session_rows(store) == 2
+    board = await Board(world, store, config_for(world), clock=Clock(NOW + LIFETIMES["browser"] + 1)).start()
+    try:  # a new process life, a month later: its first purge runs at start
+        for _ in range(200):
+            if not await session_rows(store):
+                break
+            await asyncio.sleep(0.01)
+        assert await session_rows(store) == 0
+        assert (await board.me(board.cookie(token))).status == 401
+    finally:
+        await board.close()
+
+
+async def session_rows(store: SqliteStore) -> int:
+    """What the table holds, not only what `get_session` admits."""
+    def body() -> Body[int]:
+        found = yield Fetch("SELECT count(*) FROM web_sessions")
+        return int(found[0][0])
+
+    return await store._read(body)  # noqa: SLF001

@@ -69,7 +69,7 @@ def test_the_buckets_have_a_memory_bound() -> None:
 
 async def test_healthz_is_503_until_every_part_is_ready(board: Board) -> None:
     board.ready.update(store=False, workers=False, gateway=False)
-    response = await board.client.get("/healthz")
+    response = await board.client.get("/healthz", headers={"Cookie": "tt_session=" + "A" * 43})  # no store read
     assert response.status == 503 and await response.json() == {"ready": False, "waiting": ["gateway", "store", "workers"]}
     waiting = await board.client.get("/auth/login", allow_redirects=False)
     assert waiting.status == 503 and (await waiting.json())["error"] == "not_ready" and waiting.headers["Retry-After"]

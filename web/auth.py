@@ -95,7 +95,7 @@ async def callback(request: web.Request) -> web.StreamResponse:
     if not code or len(code) > MAX_CODE:
         raise _forget_state(request, refuse(request, 400, "web.bad_code"))
     try:
-        user = await _signed_in(request, api, code, redirect_uri(request))
+        _, user = await _exchanged(request, api, code, redirect_uri(request))
     except web.HTTPException as error:
         raise _forget_state(request, error) from None
     previous = sessions.viewer(request)
@@ -116,9 +116,12 @@ def _forget_state(request: web.Request, error: web.HTTPException) -> web.HTTPExc
     return error
 
 
-async def _signed_in(request: web.Request, api: DiscordApi, code: str, redirect: str | None) -> DiscordUser:
+async def _exchanged(request: web.Request, api: DiscordApi, code: str,
+                     redirect: str | None) -> tuple[str, DiscordUser]:
+    """Discord's access token for the code, and its user; refusals as short answers."""
     try:
-        return await api.user(await api.exchange(code, redirect))
+        access_token = await api.exchange(code, redirect)
+        return access_token, await api.user(access_token)
     except CodeRefused:
         raise refuse(request, 400, "web.bad_code") from None
     except DiscordUnavailable as error:
@@ -136,14 +139,7 @@ async def activity(request: web.Request) -> web.Response:
     code = sent.get("code") if isinstance(sent, dict) else None
     if not isinstance(code, str) or not code or len(code) > MAX_CODE:
         raise refuse(request, 400, "web.bad_code")
-    try:
-        access_token = await api.exchange(code, None)
-        user = await api.user(access_token)
-    except CodeRefused:
-        raise refuse(request, 400, "web.bad_code") from None
-    except DiscordUnavailable as error:
-        log.warning("signing in failed: Discord unavailable (%s)", error)
-        raise refuse(request, 502, "web.discord_down") from None
+    access_token, user = await _exchanged(request, api, code, None)
     token, record = await sessions.open_session(request.app, user, "activity")
     log.info("user %d signed in on the live board (Activity)", user.id)
     return web.json_response({"access_token": access_token, "session": token, "expires_at": record.expires_at,

@@ -1,9 +1,9 @@
 """Short, clear answers to every refused request, in the viewer's language (tabletop's catalogue,
 data/i18n/web.json, chosen by Accept-Language), as JSON: `{"error": code, "message": text}`.
 
-Handlers `raise refuse(request, status, key)` with a key of the catalogue; `answer_errors` gives aiohttp's own refusals (an
-unknown path, a wrong method, a body too large) the same form, and turns a bug into a short 500 that
-says nothing of its cause (the log has it)."""
+Handlers `raise refuse(request, status, key)` with a key of the catalogue; `answer_errors` gives aiohttp's
+own refusals (an unknown path, a wrong method, a body too large) the same form, and turns a bug into a
+short 500 that says nothing of its cause (the log has it)."""
 
 from __future__ import annotations
 

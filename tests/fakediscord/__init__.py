@@ -22,6 +22,11 @@ payload and the command tree pass limits.py, and every request passes Discord's 
 limits apply (ratelimits.py): discord.py paces and retries itself; `FakeDiscord(rate_limit_scale=0.01)`
 shortens the windows for tests, and `world.rate_limited` lists every 429 answered.
 
+The application's OAuth2 (oauth.py) signs people in to the live board: `world.oauth.approve(user, url)` is a
+browser's trip through Discord's authorize page, `world.oauth.authorize(user)` the Embedded App SDK's code;
+the web's own HTTP client reaches `POST /oauth2/token` and `GET /users/@me` (bearer) over `world.web_session()`,
+the same transport as the bot's.
+
 The world ages on `FakeDiscord(clock=...)` (epoch seconds; e2e tests share the bot's FakeClock): threads
 archive when idle (threads.py: 50083, `ArchivedThread` for a command typed there), interaction tokens expire
 after 15 minutes and hour-old messages take few edits (expiry.py: 10015, 30046).

@@ -19,7 +19,7 @@ from web import auth, health, keys, sessions
 from web.discord_api import DiscordApi
 from web.errors import answer_errors
 from web.ratelimit import RateLimits, limit_rates
-from web.security import CookiePolicy, check_csrf
+from web.security import CookiePolicy, add_response_headers, check_csrf
 from web.services import Services
 
 if TYPE_CHECKING:
@@ -46,6 +46,7 @@ def make_app(bot_or_services: "TabletopBot | Services", config: Config, *,
                          if config.discord_client_id is not None and config.discord_client_secret else None)
     for table in ROUTES:
         app.add_routes(table)
+    app.on_response_prepare.append(add_response_headers)
     app.cleanup_ctx.append(sessions.purge_expired)
     app.cleanup_ctx.append(_discord_connection)
     return app

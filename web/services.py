@@ -47,5 +47,6 @@ class Services:
     """Opens the connection to Discord's API, once, at the first call (tests: the fake Discord's)."""
 
     @classmethod
-    def of_bot(cls, bot: "TabletopBot") -> Services:
-        return cls(store=bot.store, readiness=bot.readiness, now=bot.service.now)
+    def of_bot(cls, bot: "TabletopBot", *, http_session: Callable[[], HttpSession] = new_http_session) -> Services:
+        """The bot's store, readiness and clock (`http_session`: tests give the fake Discord's)."""
+        return cls(store=bot.store, readiness=bot.readiness, now=bot.service.now, http_session=http_session)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import dataclasses
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import aiohttp
 import pytest
@@ -16,6 +17,7 @@ from tabletop.config import Config
 from tests.fakediscord import FakeDiscord
 from web.app import make_app
 from web.server import WebServerError, serving, warnings
+from web.services import Services
 
 
 async def health(port: int) -> tuple[int, dict[str, object]]:
@@ -41,6 +43,30 @@ async def test_healthz_follows_the_bot_from_start_to_close(tmp_path: Path) -> No
         assert (await health(server.port))[0] == 503
     with pytest.raises(aiohttp.ClientConnectionError):
         await health(server.port)
+
+
+async def test_signing_in_on_a_running_bot(tmp_path: Path) -> None:
+    """The bot's own store and clock behind a real listening server; the web's Discord calls reach the same
+    fake Discord as the bot's, over its transport."""
+    async with FakeDiscord() as world:
+        alice = world.add_user(101, "alice")
+        config = Config(token="a-token", database_path=str(tmp_path / "bot.db"), dev_guild_id=None, log_level="INFO",
+                        web_port=0, public_url="http://127.0.0.1:8080", discord_client_id=world.oauth.client_id,
+                        discord_client_secret=world.oauth.client_secret)
+        world.oauth.redirect_uris.add("http://127.0.0.1:8080/auth/callback")
+        bot = TabletopBot(config, open_store(config.database_path))
+        app = make_app(Services.of_bot(bot, http_session=world.web_session), config)
+        async with serving(app, config) as server:
+            await world.attach(bot)
+            base = f"http://127.0.0.1:{server.port}"
+            async with aiohttp.ClientSession(cookie_jar=aiohttp.CookieJar(unsafe=True)) as browser:
+                async with browser.get(f"{base}/auth/login?next=/auth/me", allow_redirects=False) as login:
+                    assert login.status == 302 and login.headers["X-Content-Type-Options"] == "nosniff"
+                back = urlsplit(world.oauth.approve(alice, login.headers["Location"]))
+                async with browser.get(f"{base}{back.path}?{back.query}") as me:  # follows the redirect to /auth/me
+                    assert me.status == 200 and (await me.json())["user"] == {"id": "101", "name": "alice"}
+            sessions = await bot.store.revoke_user_sessions(101, now=bot.service.now())
+            assert sessions == 1, "the session is in the bot's own store"
 
 
 async def test_without_a_token_the_gateway_is_not_waited_for(tmp_path: Path) -> None:

@@ -74,7 +74,7 @@ class Config:
     """DISCORD_CLIENT_SECRET: never logged nor shown, like the token."""
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "public_url", public_url(self.public_url, self.web_host, self.web_port))
+        object.__setattr__(self, "public_url", checked_public_url(self.public_url, self.web_host, self.web_port))
 
     @property
     def oauth_configured(self) -> bool:
@@ -127,7 +127,7 @@ def _client_id(text: str) -> int | None:
 WILDCARD_HOSTS = ("", "0.0.0.0", "::")
 
 
-def public_url(given: str, host: str, port: int) -> str:
+def checked_public_url(given: str, host: str, port: int) -> str:
     """PUBLIC_URL checked and without a trailing slash, or the address the server listens on (loopback
     for a wildcard address). Only scheme, host and port: the live board's paths start at the root."""
     if not given:

@@ -154,6 +154,12 @@ picture kept) or "redraw" (in place, with the picture of this state)."""
 class Courier:
     """The boards and turn DMs of every game this process publishes, paced per channel."""
 
+    @staticmethod
+    def pacing() -> tuple[Callable[..., Awaitable[object]], ...]:
+        """The coroutines that sleep until a lane is free: work that goes on by itself (a test harness waiting
+        for the bot to finish must wait for them, as for discord.py's own rate-limit sleeps)."""
+        return (Courier._serve, Courier.notify)
+
     def __init__(self, pace: float, clock: Callable[[], float], catch_up: float = CATCH_UP) -> None:
         self.interval = pace * MARGIN
         self.catch_up = catch_up
@@ -184,11 +190,6 @@ class Courier:
         """As `shown`, and once the new board the ticket's handover (or the game's end) needs is posted with
         its mentions — unless the seats it named have all moved on since."""
         return await self._serve(ticket, True, write, young)
-
-    async def show(self, record: GameRecord, match: Match, events: Sequence[Event], pinged: Sequence[int],
-                   header: str | None, mention: Sequence[int], write: BoardWriter, young: Callable[[int], bool]) -> int | None:
-        """`join` then `posted`: the whole of one state's board."""
-        return await self.posted(self.join(record, match, events, pinged, header, mention), write, young)
 
     async def _serve(self, ticket: Ticket, post: bool, write: BoardWriter, young: Callable[[int], bool]) -> int | None:
         state, version = ticket.state, ticket.version

@@ -69,7 +69,7 @@ class Table:
 
     async def boot(self) -> None:
         self.bot = make_bot(self.db_path, self.extra_cogs, self.clock, self.world.ratelimits.scale)
-        self.world.paces_itself(Courier.show, Courier.notify)
+        self.world.paces_itself(*Courier.pacing())
         await self.world.attach(self.bot)
 
     async def restart(self) -> None:

@@ -77,7 +77,7 @@ async def two(postgres_url: str) -> AsyncIterator[tuple[Table, SharedDiscord, li
         clock = FakeClock()
         config = Config(token=None, database_path=postgres_url, dev_guild_id=None, log_level="INFO", channel_pace=RATE_LIMIT_SCALE)
         bots = [TabletopBot(config, PostgresStore(postgres_url), now=clock.now) for _ in range(2)]
-        world.paces_itself(Courier.show, Courier.notify)
+        world.paces_itself(*Courier.pacing())
         for bot in bots:
             await world.attach_process(bot)
         table = Table(world, Path("unused"), clock=clock)

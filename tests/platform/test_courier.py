@@ -65,7 +65,8 @@ def courier(catch_up: float = 10.0) -> Courier:
 
 async def show(c: Courier, thread: Thread, match: State, events: Sequence[Event] = (), pinged: Sequence[int] = (),
                record: Record = Record()) -> int | None:
-    return await c.show(record, match, events, pinged, None, pinged, thread.write, lambda _: True)  # type: ignore[arg-type]
+    ticket = c.join(record, match, events, pinged, None, pinged)  # type: ignore[arg-type]
+    return await c.posted(ticket, thread.write, lambda _: True)  # type: ignore[arg-type]
 
 
 async def test_a_quiet_game_posts_each_handover_at_once_and_updates_in_place_otherwise() -> None:

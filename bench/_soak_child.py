@@ -30,11 +30,13 @@ def restore(world: FakeDiscord, journal: Path) -> None:
     """Threads and channel messages from earlier lives, as Discord itself would still have them."""
     if not journal.exists():
         return
+    remembered = 0
     for line in journal.read_text(encoding="utf-8").splitlines():
         try:
             entry = json.loads(line)
         except json.JSONDecodeError:
             continue  # the last line of a killed process may be cut short
+        remembered = max(remembered, entry["thread"]["id"] if "thread" in entry else entry["id"])
         if "thread" in entry:
             world.channels[entry["thread"]["id"]] = FakeChannel(**entry["thread"])
         else:
@@ -43,6 +45,7 @@ def restore(world: FakeDiscord, journal: Path) -> None:
                 id=entry["id"], channel_id=entry["channel_id"], kind="channel", ephemeral=False, author=world.bot_user,
                 content=entry["content"], embeds=(), components=(), attachments=files, flags=0, payload={},
                 guild_id=GUILD)
+    world.ids.continue_after(remembered)  # every life starts on the same clock: new ids come after the old
 
 
 def journal_messages(world: FakeDiscord, out: TextIO) -> None:

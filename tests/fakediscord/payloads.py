@@ -56,6 +56,12 @@ class Snowflakes:
             self._last = max(candidate, self._last + 1)
             return self._last
 
+    def continue_after(self, snowflake: int) -> None:
+        """Never hand out `snowflake` or anything before it: a world restored from what an earlier process
+        recorded must not give a new message the id of one it remembers."""
+        with self._lock:
+            self._last = max(self._last, snowflake)
+
 
 
 def iso_now() -> str:

@@ -169,7 +169,7 @@ def children_cpu() -> dict[int, float]:
 
 
 async def player(table: Table, game_id: int, user: int, rng: random.Random, clicks: list[tuple[int, int, float]],
-                 budget: list[int], bell: Doorbell, thread: int) -> None:
+                 budget: list[int], bell: Doorbell, thread: int, pacer: Pacer) -> None:
     """Take every turn this user is awaited for, until the game ends or the action budget is spent; the player
     looks again when the game's thread or their DMs change, as a notified player would. Once their move is
     committed they go on: what the bot still publishes for it (a board waiting for the thread's lane, DMs)
@@ -183,6 +183,7 @@ async def player(table: Table, game_id: int, user: int, rng: random.Random, clic
         budget[0] -= 1
         if budget[0] <= 0:
             bell.ring_all()  # the others stop waiting now, not a safety net later
+        await pacer.slot()
         before = turn[0].version
         acting = asyncio.ensure_future(act(table, user, game_id, rng))
         while not acting.done() and (await table.record(game_id)).version <= before:
@@ -207,7 +208,25 @@ async def act(table: Table, user: int, game_id: int, rng: random.Random) -> Inte
         return None
 
 
-async def measure(games: int, actions: int, rate_limit_scale: float = 1.0) -> dict[str, float]:
+class Pacer:
+    """The offered load: at most `rate` moves a second over all players (None: each player moves the moment it
+    may, the most the bot and Discord's limits allow). A move's wait for its slot is before its clicks, so it
+    is not part of its click-to-board time."""
+
+    def __init__(self, rate: float | None) -> None:
+        self.gap = 1 / rate if rate else 0.0
+        self.next = 0.0
+
+    async def slot(self) -> None:
+        if not self.gap:
+            return
+        now = asyncio.get_running_loop().time()
+        at = max(now, self.next)
+        self.next = at + self.gap
+        await asyncio.sleep(at - now)
+
+
+async def measure(games: int, actions: int, rate_limit_scale: float = 1.0, rate: float | None = None) -> dict[str, float]:
     with tempfile.TemporaryDirectory() as folder:
         async with FakeDiscord(rate_limit_scale=rate_limit_scale) as world:
             world.add_guild(GUILD, "load", locale="ja")
@@ -239,7 +258,8 @@ async def measure(games: int, actions: int, rate_limit_scale: float = 1.0) -> di
             lag_task = asyncio.create_task(probe.run(stop))
             start, cpu, workers = time.perf_counter(), time.process_time(), children_cpu()
             started = asyncio.get_running_loop().time()  # the rate limiter's clock
-            await asyncio.gather(*(player(table, game_id, user, random.Random(user), clicks, budget, bell, thread)
+            pacer = Pacer(rate)
+            await asyncio.gather(*(player(table, game_id, user, random.Random(user), clicks, budget, bell, thread, pacer)
                                    for game_id, user, thread in seats))
             elapsed = time.perf_counter() - start
             cpu = time.process_time() - cpu
@@ -271,11 +291,13 @@ def run(argv: list[str] | None = None) -> list[tuple[str, float, str]]:
     parser = argparse.ArgumentParser(prog="python -m bench load")
     parser.add_argument("--games", type=int, default=10)
     parser.add_argument("--actions", type=int, default=400)
+    parser.add_argument("--rate", type=float, default=None,
+                        help="offer at most this many moves a second over all games (default: as fast as they may)")
     parser.add_argument("--rate-limit-scale", type=float, default=1.0,
                         help="Discord's rate-limit windows times this (1: Discord's own; a tiny value lifts them, "
                              "to tell what the CPU allows from what Discord's pacing allows)")
     args = parser.parse_args(argv or [])
-    figures = asyncio.run(measure(args.games, args.actions, args.rate_limit_scale))
+    figures = asyncio.run(measure(args.games, args.actions, args.rate_limit_scale, args.rate))
     units = {"actions": "count", "actions per second": "actions/s", "peak RSS MiB": "MiB", "thread image KiB per action": "KiB",
              "thread board pictures per action": "count",
              "429 answers, global": "count", "429 answers, per route": "count"}

@@ -108,10 +108,12 @@ def text_names(names: Mapping[int, str]) -> dict[int, str]:
 async def _render(kind: str, record: GameRecord, match: Match, seat: int | None, locale: str,
                   names: Mapping[int, str]) -> bytes | None:
     """Draw and encode one view off the event loop. Only the frame (a few KB) and the context travel to the
-    worker; renders queue per server in the pool's gate, so one busy server cannot delay everyone's boards."""
+    worker; renders queue per server in the pool's gate, so one busy server cannot delay everyone's boards,
+    and within a server boards and private views take turns, so a burst of turn DMs cannot hold back the
+    board everyone is waiting for."""
     ctx = RenderContext(locale, tuple(names[i] for i in sorted(names)), f"{game_of(record).name.get(locale)} #{record.id}")
     server = record.guild_id if record.guild_id is not None else ("game", record.id)
-    return await render_job(server, render_image, for_game(record.game_type), kind, match.frame(seat), ctx)
+    return await render_job((server, kind), render_image, for_game(record.game_type), kind, match.frame(seat), ctx)
 
 
 async def render_job(lane: Hashable, fn: Callable[..., R], *args: Any) -> R:

@@ -27,6 +27,7 @@ A quiet game meets none of this: each handover is posted the moment it happens.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 from dataclasses import dataclass, field, replace
 from typing import Awaitable, Callable, Sequence
 
@@ -68,7 +69,8 @@ class Pending:
     record: GameRecord
     match: Match
     lines: dict[int, list[Event]] = field(default_factory=dict)
-    pinged: list[int] = field(default_factory=list)
+    pinged: dict[int, int] = field(default_factory=dict)
+    """Seat → the newest version that handed it the decision, in the order the seats were handed it."""
     mention: set[int] = field(default_factory=set)
     header: str | None = None
 
@@ -78,7 +80,8 @@ class Pending:
             self.record, self.match = record, match
         if events:
             self.lines.setdefault(match.version, []).extend(events)
-        self.pinged += [seat for seat in pinged if seat not in self.pinged]
+        for seat in pinged:
+            self.pinged[seat] = max(self.pinged.get(seat, match.version), match.version)
         self.mention.update(mention)
         self.header = "\n".join(filter(None, [self.header, header])) or None
 
@@ -107,6 +110,8 @@ class BoardState:
     edit: Lane
     board: int | None
     log: str | None
+    joined: asyncio.Event = field(default_factory=asyncio.Event)
+    """Set when a publish joins: the writer waiting for a lane looks again."""
     pending: Pending | None = None
     shown: int = -1
     """The newest version the thread shows (on the board's picture or in its lines)."""
@@ -177,6 +182,7 @@ class Courier:
         if state.pending is None:
             state.pending = Pending(record, match)
         state.pending.join(record, match, events, pinged, mention, header)
+        state.joined.set()
         if state.latest is None or match.version > state.latest.version:
             state.latest = match
         return Ticket(state, match.version, frozenset(pinged), match.finished)
@@ -204,9 +210,12 @@ class Courier:
                     return state.board
                 if state.failed >= version or pending is None:
                     return None
+                state.joined.clear()
                 delay = await self._write_next(state, pending, write, young)
                 if delay:
-                    await asyncio.sleep(delay)
+                    # A state joining meanwhile may be written sooner (a handover's redraw on the free edit lane).
+                    with contextlib.suppress(TimeoutError):
+                        await asyncio.wait_for(state.joined.wait(), delay)
 
     async def _write_next(self, state: BoardState, pending: Pending, write: BoardWriter,
                           young: Callable[[int], bool]) -> float:
@@ -215,7 +224,9 @@ class Courier:
         owed = pending.owed()
         new_board = bool(owed) or pending.match.finished or state.board is None or not young(state.board)
         if not new_board:
-            wait = state.edit.wait(now)
+            # Lines added in place wait until the thread has been quiet for an interval: in a busy thread the
+            # next handover's board (posted or redrawn) carries them, and the edit lane stays free for it.
+            wait = max(state.edit.wait(now), state.last_write + self.interval - now)
             return wait or await self._write(state, pending, write, "update", [])
         wait = state.post.wait(now)
         if not wait:
@@ -243,7 +254,8 @@ class Courier:
             state.picture = version
         if how == "post":
             state.posted = max(state.posted, version)
-            pending.pinged = [seat for seat in pending.pinged if seat not in owed]
+            # A seat handed the decision again while the board was written keeps that newer ping.
+            pending.pinged = {seat: at for seat, at in pending.pinged.items() if seat not in owed or at > version}
         for written_version in versions:  # lines joined during the write stay pending
             pending.lines.pop(written_version, None)
         if pending.header == header:

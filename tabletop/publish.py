@@ -12,6 +12,10 @@ preferences give), committing each, then publishes the whole chain once:
 - one DM per seat that now has to decide, carrying its private image and lines and the decision's menu;
 - the actor's own private reply: what was done, and the next menu if they are still to decide.
 
+Boards and turn DMs are written through the courier (tabletop.courier): in a thread busier than Discord's
+per-channel limits, moves made while a board waits for its turn share the next board, and a seat's turn DM
+gives way to a newer one; a quiet game sees each write at once.
+
 Discord failing here never undoes anything: the actions are committed, and the failure is logged.
 """
 

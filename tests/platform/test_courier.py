@@ -149,3 +149,15 @@ async def test_a_turn_dm_waiting_for_its_lane_gives_way_to_a_newer_one_and_is_dr
     await show(c, thread, State(5, (0,), decisions=(5, 4, 0)), [], [0])  # seat 1 has moved on
     assert not await c.notify(record, State(4, (1,), decisions=(0, 4, 0)), 1, [line("m4")], send)  # type: ignore[arg-type]
     assert sent[-1][0] == 3
+
+
+async def test_a_seat_handed_the_decision_again_while_its_board_is_written_is_mentioned_again() -> None:
+    c, thread = courier(), Thread(hold=asyncio.Event())
+    first = asyncio.ensure_future(show(c, thread, State(1, (1,)), [line("a")], [1]))
+    await thread.started.wait()
+    again = [asyncio.ensure_future(show(c, thread, State(2, (0,)), [line("b")], [0])),
+             asyncio.ensure_future(show(c, thread, State(3, (1,)), [line("c")], [1]))]
+    await asyncio.sleep(0)
+    thread.hold.set()
+    await asyncio.gather(first, *again)
+    assert [(how, version, pinged) for how, version, _, pinged, _ in thread.writes] == [("post", 1, [1]), ("post", 3, [1])]

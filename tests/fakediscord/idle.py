@@ -198,13 +198,17 @@ def _runs_through(coro: Any, codes: set[CodeType]) -> bool:
 def _future_parked(
     fut: asyncio.Future[Any], parked: set[int], timed: set[int], seen: set[int], busy_code: set[CodeType]
 ) -> bool:
-    if fut.done() or id(fut) in parked or id(fut) in timed:
+    if fut.done():
+        return False  # the task waiting on it is about to be woken: it has not finished reacting
+    if id(fut) in parked or id(fut) in timed:
         return True
     if isinstance(fut, asyncio.Task):
         return _task_parked(fut, parked, timed, seen, busy_code)
     children = getattr(fut, "_children", None)  # asyncio.gather's _GatheringFuture
     if children:
-        return all(_future_parked(child, parked, timed, seen, busy_code) for child in children)
+        # Parked while it waits on a parked member; members all done mean it is about to resolve.
+        return (not all(child.done() for child in children)
+                and all(child.done() or _future_parked(child, parked, timed, seen, busy_code) for child in children))
     return False
 
 

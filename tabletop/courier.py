@@ -29,12 +29,15 @@ from __future__ import annotations
 import asyncio
 import contextlib
 from dataclasses import dataclass, field, replace
-from typing import Awaitable, Callable, Sequence
+from typing import Awaitable, Callable, Protocol, Sequence
 
 from engine.core.match import Match
 from engine.core.types import Event
 from storage.base import GameRecord
 
+PREPARE_AHEAD = 0.3
+"""A picture write waiting for its lane starts drawing this long (seconds) before the lane frees, so the draw is
+not on the path from a move to its board; a state that moves on in that window costs one drawing."""
 CATCH_UP = 0.25
 """A new board owed for longer than this (seconds) is first shown by redrawing the current one in place."""
 MARGIN = 1.1
@@ -121,6 +124,9 @@ class BoardState:
     """The newest version a new board message was posted at."""
     last_write: float = float("-inf")
     """When this process last wrote the board (the clock of the lanes)."""
+    prepared: int = -1
+    """The newest version whose picture was started ahead of its write."""
+    drawing: asyncio.Future[None] | None = None
     latest: Match | None = None
     """The newest state any publish of this game handed in (a turn DM for an older one may be moot)."""
     failed: int = -1
@@ -149,11 +155,20 @@ class Written:
     log: str
 
 
-BoardWriter = Callable[[GameRecord, Match, Sequence[Event], Sequence[int], "str | None", Sequence[int], str],
-                       Awaitable["Written | None"]]
-"""Writes one board: (record with the current board's id and lines, state, lines, seats handed the decision,
-header, seats to mention, how) where how is "post" (a new message), "update" (lines added in place, the
-picture kept) or "redraw" (in place, with the picture of this state)."""
+class BoardIO(Protocol):
+    """What the courier needs of a game's thread (tabletop.publish provides it for Discord)."""
+
+    async def write(self, record: GameRecord, match: Match, events: Sequence[Event], pinged: Sequence[int],
+                    header: str | None, mention: Sequence[int], how: str) -> Written | None:
+        """Write one board: (record with the current board's id and lines, state, lines, seats handed the
+        decision, header, seats to mention, how) where how is "post" (a new message), "update" (lines added
+        in place, the picture kept) or "redraw" (in place, with the picture of this state)."""
+
+    def young(self, message_id: int) -> bool:
+        """Whether Discord still lets the bot edit this message freely (it refuses repeated edits of old ones)."""
+
+    async def prepare(self, record: GameRecord, match: Match) -> None:
+        """Draw the picture of this state ahead of its write (drawn once, kept for the write)."""
 
 
 class Courier:
@@ -187,17 +202,17 @@ class Courier:
             state.latest = match
         return Ticket(state, match.version, frozenset(pinged), match.finished)
 
-    async def shown(self, ticket: Ticket, write: BoardWriter, young: Callable[[int], bool]) -> int | None:
+    async def shown(self, ticket: Ticket, io: BoardIO) -> int | None:
         """Once the thread shows the ticket's state (a new board, lines in place, or a busy thread's board
         redrawn): the board message's id, or None if Discord refused the write."""
-        return await self._serve(ticket, False, write, young)
+        return await self._serve(ticket, False, io)
 
-    async def posted(self, ticket: Ticket, write: BoardWriter, young: Callable[[int], bool]) -> int | None:
+    async def posted(self, ticket: Ticket, io: BoardIO) -> int | None:
         """As `shown`, and once the new board the ticket's handover (or the game's end) needs is posted with
         its mentions — unless the seats it named have all moved on since."""
-        return await self._serve(ticket, True, write, young)
+        return await self._serve(ticket, True, io)
 
-    async def _serve(self, ticket: Ticket, post: bool, write: BoardWriter, young: Callable[[int], bool]) -> int | None:
+    async def _serve(self, ticket: Ticket, post: bool, io: BoardIO) -> int | None:
         state, version = ticket.state, ticket.version
         async with state.lock:
             while True:
@@ -211,41 +226,53 @@ class Courier:
                 if state.failed >= version or pending is None:
                     return None
                 state.joined.clear()
-                delay = await self._write_next(state, pending, write, young)
+                delay = await self._write_next(state, pending, io)
                 if delay:
+                    if delay <= PREPARE_AHEAD:
+                        self._prepare(state, pending, io)
+                    else:
+                        delay -= PREPARE_AHEAD  # look again in time to draw the picture before the lane frees
                     # A state joining meanwhile may be written sooner (a handover's redraw on the free edit lane).
                     with contextlib.suppress(TimeoutError):
                         await asyncio.wait_for(state.joined.wait(), delay)
 
-    async def _write_next(self, state: BoardState, pending: Pending, write: BoardWriter,
-                          young: Callable[[int], bool]) -> float:
+    def _prepare(self, state: BoardState, pending: Pending, io: BoardIO) -> None:
+        """Start drawing the newest pending picture, once per state, while its write waits for a lane (only a
+        picture write: lines added in place keep the picture they have)."""
+        if not (pending.owed() or pending.match.finished):
+            return
+        if state.prepared < pending.match.version and (state.drawing is None or state.drawing.done()):
+            state.prepared = pending.match.version
+            state.drawing = asyncio.ensure_future(io.prepare(pending.record, pending.match))
+
+    async def _write_next(self, state: BoardState, pending: Pending, io: BoardIO) -> float:
         """Write what is pending if a lane allows it now; else how long until one may."""
         now = self._clock()
         owed = pending.owed()
-        new_board = bool(owed) or pending.match.finished or state.board is None or not young(state.board)
+        new_board = bool(owed) or pending.match.finished or state.board is None or not io.young(state.board)
         if not new_board:
             # Lines added in place wait until the thread has been quiet for an interval: in a busy thread the
             # next handover's board (posted or redrawn) carries them, and the edit lane stays free for it.
             wait = max(state.edit.wait(now), state.last_write + self.interval - now)
-            return wait or await self._write(state, pending, write, "update", [])
+            return wait or await self._write(state, pending, io, "update", [])
         wait = state.post.wait(now)
         if not wait:
-            return await self._write(state, pending, write, "post", owed)
+            return await self._write(state, pending, io, "post", owed)
         catch_up = wait >= self.catch_up and pending.match.version > state.picture
         # A redraw waits half an interval after the last write, so the two lanes alternate and a move made
         # just after one write never waits a whole interval for the next.
         redraw_wait = max(state.edit.wait(now), state.last_write + self.interval / 2 - now)
         if catch_up and redraw_wait <= 0:
-            return await self._write(state, pending, write, "redraw", [])
+            return await self._write(state, pending, io, "redraw", [])
         return min(wait, redraw_wait) if catch_up else wait
 
-    async def _write(self, state: BoardState, pending: Pending, write: BoardWriter, how: str, owed: list[int]) -> float:
+    async def _write(self, state: BoardState, pending: Pending, io: BoardIO, how: str, owed: list[int]) -> float:
         state.last_write = self._clock()
         (state.post if how == "post" else state.edit).take(state.last_write)
         version, versions, header = pending.match.version, list(pending.lines), pending.header
         current = replace(pending.record, board_message_id=state.board, board_log=state.log)
         mention = [seat for seat in owed if seat in pending.mention]
-        written = await write(current, pending.match, pending.events, owed, header, mention, how)
+        written = await io.write(current, pending.match, pending.events, owed, header, mention, how)
         if written is None:
             state.failed, state.pending = max(state.failed, version), None  # the outbox retries it all
             return 0.0

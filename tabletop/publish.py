@@ -179,7 +179,7 @@ async def deliver(
     Returns the board's id (None while it is still owed)."""
     pinged = people(record, pinged)
     plan = await plan_notices(bot, record, pinged)
-    write, young = functools.partial(write_board, bot), functools.partial(_young, bot)
+    io = DiscordBoard(bot)
     ticket = None
     if board_due and adopt:
         adopted = await find_posted_board(bot, record, match)
@@ -192,7 +192,7 @@ async def deliver(
     parts = _Parts(board_due, notices_due)
 
     async def board_part() -> int | None:
-        shown = await bot.courier.shown(ticket, write, young) if ticket is not None else record.board_message_id
+        shown = await bot.courier.shown(ticket, io) if ticket is not None else record.board_message_id
         await parts.finished("board", shown is not None, bot, record.id, match.version)
         return shown
 
@@ -207,7 +207,7 @@ async def deliver(
 
     board, _ = await asyncio.gather(board_part(), notices_part())
     if ticket is not None and board is not None:
-        board = await bot.courier.posted(ticket, write, young)  # the handover's new board, if the thread was busy
+        board = await bot.courier.posted(ticket, io)  # the handover's new board, if the thread was busy
     if board is not None:
         record = replace(record, board_message_id=board)
     if notices_due and match.finished:
@@ -215,6 +215,27 @@ async def deliver(
     owed = ticket is not None and board is None
     await bot.store.outbox_advance(record.id, upto_version=match.version, stage="notified" if owed else "done")
     return None if owed else board
+
+
+class DiscordBoard:
+    """A game's thread on Discord, as the courier writes it (tabletop.courier.BoardIO)."""
+
+    def __init__(self, bot: "TabletopBot") -> None:
+        self.bot = bot
+
+    async def write(self, record: GameRecord, match: Match, events: Sequence[Event], pinged: Sequence[int],
+                    header: str | None, mention: Sequence[int], how: str) -> Written | None:
+        return await write_board(self.bot, record, match, events, pinged, header, mention, how)
+
+    def young(self, message_id: int) -> bool:
+        return _young(self.bot, message_id)
+
+    async def prepare(self, record: GameRecord, match: Match) -> None:
+        try:
+            await _board_image(record, match, await announce.guild_locale(self.bot, record),
+                               await announce.seat_names(self.bot, record))
+        except StoreError:
+            log.warning("game %s: could not read what its board needs ahead of the write", record.id, exc_info=True)
 
 
 class _Parts:
@@ -369,8 +390,8 @@ def without_mark(board_log: str | None, locale: str) -> str:
 
 
 async def _board_image(record: GameRecord, match: Match, locale: str, names: dict[int, str]) -> discord.File | None:
-    """The board image of a new board message (an update in place adds lines and keeps its picture, as
-    the next handover posts the new position anyway)."""
+    """The picture of a new board message, or of a busy thread's board redrawn in place (lines added in place
+    keep the picture they have: the next handover shows the new position anyway)."""
     try:
         return await announce.render_file("board", record, match, None, locale, names)
     except Exception:  # noqa: BLE001 - a drawing bug must not hide a committed move: post the text alone

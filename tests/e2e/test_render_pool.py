@@ -27,7 +27,8 @@ async def test_boards_are_drawn_in_the_bots_pool_keyed_by_server(table: Table, m
 
     monkeypatch.setattr(pool, "run", run)
     await table.start_game(ALICE, [CAROL], "highcard")
-    assert keys and set(keys) == {GUILD}
+    assert keys and {server for server, _ in keys} == {GUILD}  # per server, boards and private views in turn
+    assert {kind for _, kind in keys} == {"board", "private"}
 
 
 async def test_a_burst_of_renders_never_runs_more_at_once_than_the_pool_has_workers(

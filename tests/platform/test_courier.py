@@ -46,6 +46,7 @@ class Thread:
     hold: asyncio.Event | None = None
     refuse: bool = False
     started: asyncio.Event = field(default_factory=asyncio.Event)
+    prepared: list[int] = field(default_factory=list)
 
     async def write(self, record: Record, match: State, events: Sequence[Event], pinged: Sequence[int],
                     header: str | None, mention: Sequence[int], how: str) -> Written | None:
@@ -58,6 +59,12 @@ class Thread:
         message = record.board_message_id if how != "post" and record.board_message_id else 100 + len(self.writes)
         return Written(message, "\n".join(event.text.en for event in events))
 
+    def young(self, message_id: int) -> bool:
+        return True
+
+    async def prepare(self, record: Record, match: State) -> None:
+        self.prepared.append(match.version)
+
 
 def courier(catch_up: float = 10.0) -> Courier:
     return Courier(PACE, time.monotonic, catch_up=catch_up)
@@ -66,7 +73,7 @@ def courier(catch_up: float = 10.0) -> Courier:
 async def show(c: Courier, thread: Thread, match: State, events: Sequence[Event] = (), pinged: Sequence[int] = (),
                record: Record = Record()) -> int | None:
     ticket = c.join(record, match, events, pinged, None, pinged)  # type: ignore[arg-type]
-    return await c.posted(ticket, thread.write, lambda _: True)  # type: ignore[arg-type]
+    return await c.posted(ticket, thread)  # type: ignore[arg-type]
 
 
 async def test_a_quiet_game_posts_each_handover_at_once_and_updates_in_place_otherwise() -> None:
@@ -112,6 +119,7 @@ async def test_a_busy_thread_redraws_its_board_at_once_and_posts_the_handover_wh
     assert [(how, version, pinged) for how, version, _, pinged, _ in thread.writes] == [
         ("post", 1, [1]), ("redraw", 2, []), ("post", 2, [0])]
     assert time.monotonic() - started >= PACE  # the new message waited for the post lane; the picture did not
+    assert thread.prepared == [2]  # its picture was drawn while it waited
 
 
 async def test_a_refused_write_answers_none_to_every_move_it_carried() -> None:

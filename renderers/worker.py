@@ -32,6 +32,7 @@ from renderers.base import GameRenderer, RenderContext
 from renderers.fonts import coverage, faces
 from renderers.kinds import kind_of
 from renderers.output import encode_image
+from renderers.regions import Region, board_regions
 
 Kind = Literal["board", "private"]
 
@@ -44,6 +45,14 @@ def render_image(renderer: GameRenderer, kind: Kind, frame: Frame, ctx: RenderCo
     """The encoded image of one view (None when the game has no private image for it)."""
     image = renderer.board(frame, ctx) if kind == "board" else renderer.private(frame, ctx)
     return None if image is None else encode_image(image)
+
+
+def board_with_regions(renderer: GameRenderer, frame: Frame,
+                       ctx: RenderContext) -> tuple[bytes, tuple[int, int], tuple[Region, ...]]:
+    """The public board encoded, its size in pixels and where each board object is on it (the live board's
+    tap targets): the same pixels `render_image` encodes, drawn once for both."""
+    image, found = board_regions(renderer, frame, ctx)
+    return encode_image(image), image.size, found
 
 
 def encoded_pages(draw: Callable[..., Image.Image | Sequence[Image.Image]], *args: Any) -> tuple[bytes, ...]:

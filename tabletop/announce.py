@@ -1,6 +1,8 @@
-"""How games are shown: names, links, event and status lines, images, lobby and rules embeds.
+"""How games are shown on Discord: names, links, event and status lines, images, lobby and rules embeds.
 
-Nothing here sends a message; `publish` and the UI modules do, after the commit.
+The lines and names are the front-end-neutral ones of `tabletop.presentation` (the live board shows the
+same), named here too for the Discord side. Nothing here sends a message; `publish` and the UI modules do,
+after the commit.
 Images are drawn in the bot's render pool (`start_rendering`: warm worker processes behind a fair,
 bounded gate), so a burst of boards never stalls the event loop; without a pool (scripts, unit tests) in
 a worker thread.
@@ -17,17 +19,17 @@ import discord
 
 from engine import registry
 from engine.core.match import Match
-from engine.core.types import Decision, Event
 from renderers import RenderContext, for_game
-from renderers.names import display_name
 from renderers.toolkit import IMAGE_SUFFIX
-from renderers.worker import encoded_pages, render_image
+from renderers.worker import board_with_regions, encoded_pages, render_image
 from tabletop import packages
-from tabletop.ai_seats import ai_name, is_ai, level_of, taken_over
+from tabletop.ai_seats import ai_name, is_ai, level_of
 from tabletop.cache import SharedResults
-from tabletop.clocks import Timing
 from tabletop.leagues.results import lobby_rated
 from tabletop.i18n import lang, tr
+from tabletop.presentation.names import guild_locale, seat_names
+from tabletop.presentation.scene import BoardLayout
+from tabletop.presentation.texts import clock_note, event_lines, result_lines, status_lines, waiting_lines
 from tabletop.interactions import clip
 from tabletop.service import game_of, lobby_control, options_summary
 from tabletop.workers import WorkerPool
@@ -40,6 +42,7 @@ log = logging.getLogger("tabletop.announce")
 DM_CLOSED = 50007
 RENDER_CACHE_ENTRIES = 256
 _RENDERED: SharedResults[tuple[object, ...], bytes | None] = SharedResults(RENDER_CACHE_ENTRIES)
+_LAYOUTS: SharedResults[tuple[object, ...], BoardLayout] = SharedResults(RENDER_CACHE_ENTRIES)
 _pool: WorkerPool | None = None
 R = TypeVar("R")
 
@@ -81,28 +84,23 @@ def escape(name: str) -> str:
     return discord.utils.escape_mentions(discord.utils.escape_markdown(name))
 
 
-async def guild_locale(bot: "TabletopBot", record: GameRecord) -> str:
-    if record.guild_id is None:
-        return "en"
-    return lang((await bot.store.get_guild_settings(record.guild_id)).get("locale", "en"))
-
-
-async def seat_names(bot: "TabletopBot", record: GameRecord) -> dict[int, str]:
-    """Each seat's name as drawn on images: readable even for emoji-only or invisible names. An AI seat is
-    "AI · level" in the server's language; a seat an AI took over keeps its player's name, marked "(AI)"."""
-    names: dict[int, str] = {}
-    ai = taken_over(record) if record.timing else {}
-    for seat, user_id in enumerate(record.players):
-        if is_ai(user_id):
-            names[seat] = ai_name(level_of(user_id), await guild_locale(bot, record))
-        else:
-            names[seat] = display_name(await bot.display_name(user_id), seat) + (" (AI)" if seat in ai else "")
-    return names
-
-
 def text_names(names: Mapping[int, str]) -> dict[int, str]:
     """The same names escaped for message text."""
     return {seat: escape(name) for seat, name in names.items()}
+
+
+def _context(record: GameRecord, locale: str, names: Mapping[int, str]) -> RenderContext:
+    return RenderContext(locale, tuple(names[i] for i in sorted(names)), f"{game_of(record).name.get(locale)} #{record.id}")
+
+
+def _lane(record: GameRecord) -> Hashable:
+    """The render pool's queue a game's images wait in: its server's (a DM game's own)."""
+    return record.guild_id if record.guild_id is not None else ("game", record.id)
+
+
+def _key(kind: str, record: GameRecord, match: Match, seat: int | None, locale: str,
+         names: Mapping[int, str]) -> tuple[object, ...]:
+    return (record.id, record.seed, match.version, kind, seat, locale, tuple(sorted(names.items())))
 
 
 async def _render(kind: str, record: GameRecord, match: Match, seat: int | None, locale: str,
@@ -111,9 +109,8 @@ async def _render(kind: str, record: GameRecord, match: Match, seat: int | None,
     worker; renders queue per server in the pool's gate, so one busy server cannot delay everyone's boards,
     and within a server boards and private views take turns, so a burst of turn DMs cannot hold back the
     board everyone is waiting for."""
-    ctx = RenderContext(locale, tuple(names[i] for i in sorted(names)), f"{game_of(record).name.get(locale)} #{record.id}")
-    server = record.guild_id if record.guild_id is not None else ("game", record.id)
-    return await render_job((server, kind), render_image, for_game(record.game_type), kind, match.frame(seat), ctx)
+    return await render_job((_lane(record), kind), render_image, for_game(record.game_type), kind, match.frame(seat),
+                            _context(record, locale, names))
 
 
 async def render_job(lane: Hashable, fn: Callable[..., R], *args: Any) -> R:
@@ -121,10 +118,10 @@ async def render_job(lane: Hashable, fn: Callable[..., R], *args: Any) -> R:
     arguments, e.g. `renderers.worker.encoded_pages`) in the render pool, queued in `lane` (a server) so one
     busy lane cannot delay everyone's images; without a pool (scripts, unit tests) in a worker thread.
 
-    `fn` is `render_image` (a game's board or private view) or `encoded_pages` (a registered image kind,
-    `renderers.kinds`): the kinds the legibility and render conformance tests draw, so no image reaches
-    Discord unchecked."""
-    if fn not in (render_image, encoded_pages):
+    `fn` is `render_image` (a game's board or private view), `board_with_regions` (the same board, with where
+    its objects are) or `encoded_pages` (a registered image kind, `renderers.kinds`): the kinds the
+    legibility and render conformance tests draw, so no image reaches Discord or a page unchecked."""
+    if fn not in (render_image, board_with_regions, encoded_pages):
         raise ValueError(f"{getattr(fn, '__qualname__', fn)!r} draws no known image kind (renderers.kinds)")
     if _pool is None:
         return await asyncio.to_thread(fn, *args)
@@ -132,21 +129,43 @@ async def render_job(lane: Hashable, fn: Callable[..., R], *args: Any) -> R:
     return result
 
 
-async def render_file(
-    kind: str, record: GameRecord, match: Match, seat: int | None, locale: str, names: Mapping[int, str]
-) -> discord.File | None:
-    """One view as an image file. Each (game, state, view, language, names) is drawn once: the board posted,
-    then shown by /game show, and a hand opened by Take turn, My info and the turn DM share one render, even
-    when asked for while it is still being drawn (Take turn tapped as the turn DM is being prepared)."""
+async def rendered(kind: str, record: GameRecord, match: Match, seat: int | None, locale: str,
+                   names: Mapping[int, str]) -> bytes | None:
+    """One view's encoded image (None when the game has no private image). Each (game, state, view,
+    language, names) is drawn once: the board posted, then shown by /game show and on the live board, and a
+    hand opened by Take turn, My info, the turn DM and the live board share one render, even when asked for
+    while it is still being drawn (Take turn tapped as the turn DM is being prepared)."""
     package = packages.get(record.game_type)
     if kind == "private" and package is not None and not package.private_images:
         return None
-    key = (record.id, record.seed, match.version, kind, seat, locale, tuple(sorted(names.items())))
-    data = await _RENDERED.get(key, lambda: _render(kind, record, match, seat, locale, names))
+    return await _RENDERED.get(_key(kind, record, match, seat, locale, names),
+                               lambda: _render(kind, record, match, seat, locale, names))
+
+
+async def render_file(
+    kind: str, record: GameRecord, match: Match, seat: int | None, locale: str, names: Mapping[int, str]
+) -> discord.File | None:
+    """One view as an image file (`rendered`, shared with every other use of the same view)."""
+    data = await rendered(kind, record, match, seat, locale, names)
     if data is None:
         return None
     suffix = "" if seat is None else f"-s{seat}"
     return discord.File(io.BytesIO(data), filename=f"{kind}-{record.id}-v{match.version}{suffix}.{IMAGE_SUFFIX}")
+
+
+async def board_layout(record: GameRecord, match: Match, locale: str, names: Mapping[int, str]) -> BoardLayout:
+    """Where each board object is on the public board of this state (the live board's tap targets), drawn
+    once per (game, state, language, names) in the render pool. The drawing's encoded picture is kept as that
+    board's render, so the page's request for the picture that follows draws nothing."""
+    key = _key("board", record, match, None, locale, names)
+
+    async def draw() -> BoardLayout:
+        data, (width, height), regions = await render_job(
+            (_lane(record), "board"), board_with_regions, for_game(record.game_type), match.frame(None), _context(record, locale, names))
+        _RENDERED.offer(key, data)
+        return BoardLayout(width, height, regions)
+
+    return await _LAYOUTS.get(key, draw)
 
 
 MAX_ATTACHMENTS = 10
@@ -162,55 +181,6 @@ def page_files(pages: Iterable[bytes], stem: str) -> list[discord.File]:
         raise ValueError(f"{stem}: {len(pages)} pages, more than one message holds ({MAX_ATTACHMENTS})")
     names = [stem] if len(pages) == 1 else [f"{stem}-{number}" for number in range(1, len(pages) + 1)]
     return [discord.File(io.BytesIO(page), filename=f"{name}.{IMAGE_SUFFIX}") for name, page in zip(names, pages)]
-
-
-def event_lines(events: Iterable[Event], locale: str, names: Mapping[int, str], seat: int | None = None) -> list[str]:
-    """The lines of `events` meant for `seat` (None: the public ones), in order, without repeats."""
-    return list(dict.fromkeys(event.text.render(locale, names) for event in events if event.seat == seat))
-
-
-def result_lines(match: Match, locale: str, names: Mapping[int, str]) -> list[str]:
-    outcome = match.outcome
-    assert outcome is not None
-    lines = [tr("game.over", locale, summary=outcome.summary.render(locale, names))]
-    for seat in sorted(range(match.players), key=lambda seat: outcome.ranks[seat]):
-        score = ""
-        if outcome.scores:
-            label = outcome.score_name.get(locale) if outcome.score_name else None
-            score = tr("game.rank_score", locale, label=label, score=f"{outcome.scores[seat]:g}") if label \
-                else f" ({outcome.scores[seat]:g})"
-        lines.append(tr("game.rank_line", locale, rank=outcome.ranks[seat], name=names[seat], score=score))
-    return lines
-
-
-def waiting_lines(record: GameRecord, decisions: Iterable[Decision], locale: str, names: Mapping[int, str],
-                  ping: Iterable[int] = ()) -> list[str]:
-    """Whose decision it is, with each seat's clock; a seat in `ping` is mentioned, the others only named."""
-    pinged = set(ping)
-    timing = Timing.from_json(record.timing) if record.timing else None
-    lines = []
-    for decision in decisions:
-        who = f"<@{record.players[decision.seat]}>" if decision.seat in pinged else f"**{names[decision.seat]}**"
-        line = tr("turn.waiting", locale, who=who, prompt=decision.prompt.render(locale, names))
-        lines.append(line + (clock_note(timing, decision.seat, locale) if timing else ""))
-    return lines
-
-
-def clock_note(timing: Timing, seat: int, locale: str) -> str:
-    """" · ⏰ in 2 days" (a Discord timestamp: each reader sees it in their own time), the vacation mark,
-    or, for a seat the AI plays, that it is thinking."""
-    if seat in timing.ai:
-        return " · " + tr("ai.thinking", locale)
-    if timing.seats[seat].paused is not None:
-        return " · " + tr("timing.on_vacation", locale)
-    deadline = timing.deadline(seat)
-    return f" · ⏰ <t:{int(deadline)}:R>" if deadline is not None else ""
-
-
-def status_lines(record: GameRecord, match: Match, locale: str, names: Mapping[int, str], ping: Iterable[int] = ()) -> list[str]:
-    if match.finished:
-        return result_lines(match, locale, names)
-    return waiting_lines(record, match.pending(), locale, names, ping)
 
 
 async def start_line(bot: "TabletopBot", record: GameRecord) -> str:

@@ -8,7 +8,7 @@ import logging
 import re
 import time
 import pkgutil
-from typing import Any, Callable, cast
+from typing import TYPE_CHECKING, Any, Callable, cast
 
 import discord
 from discord import app_commands
@@ -24,9 +24,14 @@ from tabletop.interactions import send_ephemeral
 from tabletop.config import Config
 from tabletop.courier import Courier
 from tabletop.i18n import Translator, tr
+from tabletop.live import LiveHub
 from tabletop.service import GameService
 from tabletop.workers import WorkerPool
+from storage import POSTGRES_SCHEMES
 from storage.base import Store
+
+if TYPE_CHECKING:
+    from tabletop.live_postgres import PostgresBridge
 
 log = logging.getLogger("tabletop")
 NAME_CACHE_SIZE = 10_000
@@ -103,6 +108,10 @@ class TabletopBot(commands.Bot):
         self.cooldown = Cooldown(EXPENSIVE_COOLDOWN_SECONDS)
         self.courier = Courier(config.channel_pace, time.monotonic)
         """Outbox entries older than this were left by an earlier process: delivered at once on start."""
+        self.live = LiveHub()
+        """The open live boards of this process' web front end, told of every change (`tabletop.live`)."""
+        self.live_bridge: "PostgresBridge | None" = None
+        """On PostgreSQL, the other processes' changes reach `live` through it (`tabletop.live_postgres`)."""
         self.tree.on_error = self.on_tree_error
         self.names: BoundedCache[int, str] = BoundedCache(NAME_CACHE_SIZE)
         self.seen: BoundedCache[int, tuple[str, str]] = BoundedCache(NAME_CACHE_SIZE)
@@ -110,6 +119,12 @@ class TabletopBot(commands.Bot):
     async def setup_hook(self) -> None:
         await self.store.open()
         self.store_open = True
+        url = getattr(self.store, "url", None)
+        if isinstance(url, str) and url.startswith(POSTGRES_SCHEMES):  # other processes may share the database
+            from tabletop.live_postgres import PostgresBridge  # asyncpg only where PostgreSQL is used
+
+            self.live_bridge = PostgresBridge(url, self.live)
+            await self.live_bridge.start()
         await self.tree.set_translator(Translator())
         self.add_dynamic_items(*components.DYNAMIC_ITEMS)
         for module in (*cog_modules(), *self.config.extra_cogs):
@@ -128,6 +143,8 @@ class TabletopBot(commands.Bot):
             await super().close()
         finally:
             self.store_open = self.rendering = False
+            if self.live_bridge is not None:
+                await self.live_bridge.close()
             await self.store.close()
 
     def readiness(self) -> dict[str, bool]:

@@ -74,3 +74,9 @@ class SharedResults(Generic[K, V]):
             del self._running[key]
         if not task.cancelled() and task.exception() is None:
             self._done[key] = task.result()
+
+    def offer(self, key: K, value: V) -> None:
+        """Keep `value` for `key` unless a result is kept or being computed already: a computation that
+        produced it on the way (a board drawn with its regions) spares the next request its own."""
+        if key not in self._done and key not in self._running:
+            self._done[key] = value

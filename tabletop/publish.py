@@ -1,7 +1,7 @@
 """The one path from committed actions to Discord.
 
-Every source of actions (a picker click, `/game play`, resign, a forfeit, an automatic answer, an AI
-player, a vote) commits through `GameService` and then calls `after_commit`. It first
+Every source of actions (a picker click, `/game play`, a move on the live board, resign, a forfeit, an
+automatic answer, an AI player, a vote) commits through `GameService` and then calls `after_commit`. It first
 takes what needs no person (forced choices whose being forced is public, and answers players' stored
 preferences give), committing each, then publishes the whole chain once:
 
@@ -93,16 +93,18 @@ async def hold_notices(bot: "TabletopBot", record: GameRecord, match: Match, hel
     await bot.store.update_timing(record.id, version=match.version, timing=timing.to_json(), due_at=timing.next_due())
 
 
-async def after_commit(bot: "TabletopBot", played: Played, interaction: discord.Interaction | None = None) -> list[Played]:
+async def after_commit(bot: "TabletopBot", played: Played, interaction: discord.Interaction | None = None, *,
+                       present: bool = False) -> list[Played]:
     """Take what follows automatically, then publish the whole chain once, then wake the AI if a seat it
-    plays is awaited (tabletop.ai_turns). Returns the chain."""
+    plays is awaited (tabletop.ai_turns). Returns the chain. `present`: the actor moved on a board in front
+    of them (the live board), so, as after a click, they are not notified of their own next decision."""
     chain = [played]
     for _ in range(MAX_CHAIN):
         following = await automatic_step(bot, chain[-1])
         if following is None:
             break
         chain.append(following)
-    await publish(bot, chain, interaction)
+    await publish(bot, chain, interaction, present=present)
     bot.ai.wake(chain[-1].record)
     return chain
 
@@ -153,10 +155,11 @@ def chain_events(chain: Sequence[Played]) -> list[Event]:
     return events
 
 
-async def publish(bot: "TabletopBot", chain: Sequence[Played], interaction: discord.Interaction | None = None) -> None:
+async def publish(bot: "TabletopBot", chain: Sequence[Played], interaction: discord.Interaction | None = None, *,
+                  present: bool = False) -> None:
     first, last = chain[0], chain[-1]
     record, match = last.record, last.match
-    actor = first.step.seat if interaction is not None else None
+    actor = first.step.seat if interaction is not None or present else None
     events = chain_events(chain)
     pinged = receivers(first.before.awaited_seats(), first.before.decisions, match, actor)
     board = await deliver(bot, record, match, events, pinged, None, actor=first.step.seat)
@@ -176,7 +179,9 @@ async def deliver(
     either: the players still hear it is their turn, and the board alone is retried. With `adopt`, a board already
     posted for this state (by a process that died before recording it) is taken over instead of posted
     twice. Seats the AI plays are never pinged: a decision passing to the AI updates the board in place.
-    Returns the board's id (None while it is still owed)."""
+    Returns the board's id (None while it is still owed). Open live boards hear of the state first: it is
+    stored, and they need no Discord to show it."""
+    bot.live.changed(record.id, match.version)
     pinged = people(record, pinged)
     plan = await plan_notices(bot, record, pinged)
     io = DiscordBoard(bot)

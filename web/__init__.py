@@ -6,5 +6,7 @@ bot), `server` (listening and stopping), `health` (/healthz), `auth` (sign-in wi
 browser, the Embedded App SDK's code in an Activity), `discord_api` (the OAuth2 calls to Discord),
 `sessions` (server-side sessions and the current viewer), `security` (CSRF, cookie policy, safe
 redirects), `ratelimit` (token buckets per session and per address), `errors` (short answers in the
-viewer's language). It may import `tabletop`, `storage` and `engine`; none of them imports it.
+viewer's language), `games` (a game's scene, pictures and moves, over `tabletop.presentation`), `live`
+(the WebSocket that tells a page of each change, over `tabletop.live`), `members` (whether a spectator is
+in the game's server). It may import `tabletop`, `storage` and `engine`; none of them imports it.
 """

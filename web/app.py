@@ -15,9 +15,10 @@ from typing import TYPE_CHECKING, AsyncIterator
 from aiohttp import web
 
 from tabletop.config import Config
-from web import auth, health, keys, sessions
+from web import auth, games, health, keys, live, sessions
 from web.discord_api import DiscordApi
 from web.errors import answer_errors
+from web.members import Members
 from web.ratelimit import RateLimits, limit_rates
 from web.security import CookiePolicy, add_response_headers, check_csrf
 from web.services import Services
@@ -26,7 +27,7 @@ if TYPE_CHECKING:
     from tabletop.bot import TabletopBot
 
 log = logging.getLogger("tabletop.web")
-ROUTES: tuple[web.RouteTableDef, ...] = (health.routes, auth.routes)
+ROUTES: tuple[web.RouteTableDef, ...] = (health.routes, auth.routes, games.routes, live.routes)
 MAX_BODY = 16 * 1024
 """Bytes a request body may have: sign-in and moves are a few dozen; anything larger is refused (413)."""
 
@@ -42,11 +43,14 @@ def make_app(bot_or_services: "TabletopBot | Services", config: Config, *,
     app[keys.CONFIG] = config
     app[keys.COOKIES] = CookiePolicy.for_url(config.public_url)
     app[keys.LIMITS] = limits or RateLimits()
+    app[keys.MEMBERS] = Members(services.bot) if services.bot is not None else None
+    app[keys.SOCKETS] = {}
     app[keys.DISCORD] = (DiscordApi(config.discord_client_id, config.discord_client_secret, services.http_session)
                          if config.discord_client_id is not None and config.discord_client_secret else None)
     for table in ROUTES:
         app.add_routes(table)
     app.on_response_prepare.append(add_response_headers)
+    app.on_shutdown.append(live.close_all)
     app.cleanup_ctx.append(sessions.purge_expired)
     app.cleanup_ctx.append(_discord_connection)
     return app

@@ -51,8 +51,13 @@ def locale_of(request: web.Request) -> str:
 def refuse(request: web.Request, status: int, key: str, *, headers: Mapping[str, str] | None = None,
            **values: object) -> web.HTTPException:
     """The error response to raise: status, a stable code (the key's last part) and the localized text."""
-    body = json.dumps({"error": key.rsplit(".", 1)[-1], "message": tr(key, locale_of(request), **values)},
-                      ensure_ascii=False)
+    return refusal(status, key.rsplit(".", 1)[-1], tr(key, locale_of(request), **values), headers=headers)
+
+
+def refusal(status: int, code: str, message: str, *, headers: Mapping[str, str] | None = None) -> web.HTTPException:
+    """The error response to raise with a text already in the viewer's language (a game's own refusal,
+    worded as Discord words it: `tabletop.interactions.refusal_text`)."""
+    body = json.dumps({"error": code, "message": message}, ensure_ascii=False)
     return _refusal(status)(text=body, content_type="application/json", headers=headers)
 
 

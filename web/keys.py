@@ -9,6 +9,7 @@ from aiohttp import web
 
 if TYPE_CHECKING:
     from web.discord_api import DiscordApi
+    from web.members import Members
     from web.ratelimit import RateLimits
     from web.security import CookiePolicy
     from web.services import Services
@@ -23,3 +24,7 @@ COOKIES: web.AppKey["CookiePolicy"] = web.AppKey("cookies")
 LIMITS: web.AppKey["RateLimits"] = web.AppKey("limits")
 VIEWER: web.RequestKey["Viewer | None"] = web.RequestKey("viewer")
 """The request's key for the signed-in `Viewer` (or None), set by `web.sessions.load_viewer`."""
+MEMBERS: web.AppKey["Members | None"] = web.AppKey("members")
+"""Server membership of spectators (`web.members`), None without a bot."""
+SOCKETS: web.AppKey[dict[str, set[web.WebSocketResponse]]] = web.AppKey("sockets")
+"""Open live channels by session (the session's hash): bounded per session, closed at shutdown."""

@@ -205,6 +205,7 @@ class LobbyCommands:
             await interaction.response.defer(ephemeral=True, thinking=True)
             was_active = record.status == "active"
             record = await self.bot.service.cancel(record, interaction.user.id, admin_here(interaction, record))
+            self.bot.live.changed(record.id, record.version)
             locale = await announce.guild_locale(self.bot, record)
             line = tr("game.cancelled_by", locale, user=interaction.user.mention)
             channel = self.bot.get_partial_messageable(record.thread_id or record.channel_id if was_active else record.channel_id)

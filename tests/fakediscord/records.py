@@ -41,6 +41,8 @@ class FakeGuild:
     id: int
     name: str
     locale: str = "en-US"
+    members: set[int] | None = None
+    """Who is in the server: None for every user of the world (most tests), else exactly these."""
 
 
 @dataclass

@@ -94,10 +94,11 @@ class RestEndpoints:
         return user_json(self._user(req, req.int_arg("user_id")))
 
     def get_member(self, req: Request) -> Any:
-        if req.int_arg("guild_id") not in self.world.guilds:
+        guild = self.world.guilds.get(req.int_arg("guild_id"))
+        if guild is None:
             raise self._fail(req, 404, 10004, "Unknown Guild")
         user = self.world.users.get(req.int_arg("user_id"))
-        if user is None:
+        if user is None or (guild.members is not None and user.id not in guild.members):
             raise self._fail(req, 404, 10007, "Unknown Member")
         return member_json(user, self.world._member_permissions(user))
 

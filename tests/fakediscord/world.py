@@ -252,6 +252,12 @@ class FakeDiscord:
             horizon=self.timer_horizon if horizon is None else horizon,
         )
 
+    def spawn(self, coro: Coroutine[Any, Any, T]) -> "asyncio.Task[T]":
+        """Start bot work from outside the harness's entry points (what the live board's handlers leave
+        running, e.g. publishing a move): tracked like an interaction's, so `settle()` waits for it."""
+        self._require_bot()
+        return self._tasks.spawn(coro)
+
     async def run(self, coro: Coroutine[Any, Any, T]) -> T:
         """Run bot code the test calls directly (a deadline tick, a cleanup job) as tracked bot work.
 

@@ -1,0 +1,109 @@
+"""The scene of every game, for each seat and for a spectator, over positions reached by play through
+Discord: a seat's scene is the public one plus its own part only; its decision's choice tree reaches every
+legal action of that seat and nothing else, by notation and by path; and nothing private of another seat
+(a value of its private view the public view and the viewer's own lack, a private log line) appears
+anywhere in the JSON. The public board's regions and pictures are there too."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+
+from engine import registry
+from engine.core.match import Match
+from tabletop.presentation.choices import action_at
+from tests.e2e.conftest import ALICE, BOB, CAROL, ERIN
+from tests.e2e.driver import private_event_texts
+from tests.web.live_board import LiveBoard, leaves, match_of
+
+GAMES = [("warchest", 2), ("wallofwar", 3), ("wunderkammer", 2), ("artofwar", 2), ("walpurgis", 2)]
+PLAYERS = [ALICE, BOB, CAROL]
+ACTIONS = 6
+SPECTATOR = ERIN
+
+
+def values(value: Any) -> set[str]:
+    """Every string value in a JSON value (not the keys: those are each format's own words)."""
+    if isinstance(value, str):
+        return {value}
+    if isinstance(value, dict):
+        return {text for item in value.values() for text in values(item)}
+    if isinstance(value, (list, tuple)):
+        return {text for item in value for text in values(item)}
+    return set()
+
+
+def public_part(scene: dict[str, Any]) -> dict[str, Any]:
+    return {key: item for key, item in scene.items() if key != "you"}
+
+
+async def check_position(live: LiveBoard, game_id: int, players: list[int]) -> None:
+    table = live.table
+    record = await table.record(game_id)
+    match = await match_of(table, game_id)
+    spectator = await live.scene(game_id, SPECTATOR)
+    names = {seat["seat"]: seat["name"] for seat in spectator["seats"]}
+    log = [(entry.seat, entry.action) for entry in await table.bot.store.actions(game_id)]
+    private_lines = private_event_texts(record, log, names)
+    public = values(match.view(None))
+    views = {seat: values(match.view(seat)) for seat in range(len(players))}
+    assert spectator["you"] is None and spectator["version"] == match.version
+    assert spectator["board"]["image"] == f"/api/games/{game_id}/board/{match.version}.webp?lang=en"
+    assert spectator["board"]["width"] > 0 and spectator["board"]["regions"], "the public board's tap targets"
+    for seat, user in enumerate(players):
+        scene = await live.scene(game_id, user)
+        assert public_part(scene) == public_part(spectator), "a seat's scene adds only its own part"
+        you = scene["you"]
+        assert you["seat"] == seat
+        check_decision(match, seat, you["decision"])
+        shown = values(scene)
+        for other in range(len(players)):
+            if other == seat:
+                continue
+            secret = views[other] - public - views[seat]
+            assert not shown & secret, f"seat {other}'s private view shown to seat {seat}: {sorted(shown & secret)[:3]}"
+            lines = private_lines[other] - private_lines[seat]
+            assert not shown & lines, f"seat {other}'s private lines shown to seat {seat}: {sorted(shown & lines)[:2]}"
+    everyone_secret = set().union(*(views[seat] - public for seat in views), *private_lines.values())
+    assert not values(spectator) & everyone_secret, sorted(values(spectator) & everyone_secret)[:3]
+
+
+def check_decision(match: Match, seat: int, decision: dict[str, Any] | None) -> None:
+    """The seat's decision is there exactly when it is asked, with the whole choice tree."""
+    legal = match.legal_actions(seat)
+    if seat not in match.awaited_seats():
+        assert decision is None
+        return
+    assert decision is not None and decision["id"] == match.decisions[seat]
+    found = leaves(decision["choices"])
+    assert sorted(leaf["notation"] for _, leaf in found) == sorted(action.notation for action in legal)
+    for path, leaf in found:
+        action = action_at(legal, path)
+        assert action is not None and action.notation == leaf["notation"]
+
+
+@pytest.mark.parametrize(("game", "players"), GAMES, ids=[game for game, _ in GAMES])
+async def test_every_game_shows_a_seat_its_own_part_only(live: LiveBoard, game: str, players: int) -> None:
+    seated = PLAYERS[:players]
+    game_id = await live.table.start_game(seated[0], seated[1:], game)
+    rng = random.Random(game)
+    for step in range(ACTIONS + 1):
+        if step % 2 == 0 or step == ACTIONS:
+            await check_position(live, game_id, seated)
+        record = await live.table.record(game_id)
+        if record.status != "active":
+            break
+        match = Match.from_json(registry.get(record.game_type), record.state or {})
+        await live.table.take_turn(record.players[rng.choice(match.awaited_seats())], game_id, rng)
+
+
+async def test_the_scene_speaks_the_viewers_language(live: LiveBoard) -> None:
+    game_id = await live.table.start_game(ALICE, [BOB], "warchest")
+    english = await live.scene(game_id, ALICE, "en")
+    japanese = await live.scene(game_id, ALICE, "ja")
+    assert english["game"]["name"] == "War Chest" and english["locale"] == "en" and japanese["locale"] == "ja"
+    assert english["status"] != japanese["status"] and japanese["board"]["image"].endswith("?lang=ja")
+    assert english["status"][0].startswith("Waiting for") and "**" not in english["status"][0], "no Discord markup"
+    assert english["seats"][0]["name"] == "アリス", "names as they are: the page escapes them"

@@ -28,6 +28,7 @@ from engine.core.match import Match
 from storage.base import GameRecord
 from tabletop import announce
 from tabletop.history import history_of
+from tabletop.i18n import text
 from tabletop.interactions import refusal_text
 from tabletop.presentation.choices import action_at, listed
 from tabletop.presentation.names import seat_names
@@ -210,6 +211,10 @@ async def move(request: web.Request) -> web.Response:
             raise GameOver(not_active(record).reason)
         loaded = Loaded(record, match_of(record))
         loaded.match.check_decision(seat, decision)
+        if seat not in loaded.match.awaited_seats():
+            names = await seat_names(bot, record)
+            who = ", ".join(names[other] for other in loaded.match.awaited_seats()) or "-"
+            raise NotYourDecision(text("err.not_your_turn").with_args(who=who))  # as Take turn answers
         legal = loaded.match.legal_actions(seat)
         action = listed(legal, notation) if notation is not None else action_at(legal, path or [])
         if action is None:

@@ -18,9 +18,9 @@ from tests.e2e.conftest import ALICE, BOB, CAROL, ERIN
 from tests.e2e.driver import private_event_texts
 from tests.web.live_board import LiveBoard, leaves, match_of
 
-GAMES = [("warchest", 2), ("wallofwar", 3), ("wunderkammer", 2), ("artofwar", 2), ("walpurgis", 2)]
+GAMES = [("warchest", 2, 6), ("wallofwar", 3, 14), ("wunderkammer", 2, 12), ("artofwar", 2, 6), ("walpurgis", 2, 6)]
+"""(game, players, actions played): far enough that every seat holds something the others must not see."""
 PLAYERS = [ALICE, BOB, CAROL]
-ACTIONS = 6
 SPECTATOR = ERIN
 
 
@@ -39,7 +39,8 @@ def public_part(scene: dict[str, Any]) -> dict[str, Any]:
     return {key: item for key, item in scene.items() if key != "you"}
 
 
-async def check_position(live: LiveBoard, game_id: int, players: list[int]) -> None:
+async def check_position(live: LiveBoard, game_id: int, players: list[int]) -> int:
+    """Check one position; returns how many private values and lines of other seats were looked for."""
     table = live.table
     record = await table.record(game_id)
     match = await match_of(table, game_id)
@@ -51,13 +52,19 @@ async def check_position(live: LiveBoard, game_id: int, players: list[int]) -> N
     views = {seat: values(match.view(seat)) for seat in range(len(players))}
     assert spectator["you"] is None and spectator["version"] == match.version
     assert spectator["board"]["image"] == f"/api/games/{game_id}/board/{match.version}.webp?lang=en"
-    assert spectator["board"]["width"] > 0 and spectator["board"]["regions"], "the public board's tap targets"
+    board = spectator["board"]
+    assert board["width"] > 0 and board["height"] > 0
+    for region in board["regions"]:  # the public board's tap targets (none before anything is on it)
+        x0, y0, x1, y1 = region["box"]
+        assert ":" in region["target"] and 0 <= x0 < x1 <= board["width"] + 1 and 0 <= y0 < y1 <= board["height"] + 1
+    drawn = {region["target"] for region in board["regions"]}
     for seat, user in enumerate(players):
         scene = await live.scene(game_id, user)
         assert public_part(scene) == public_part(spectator), "a seat's scene adds only its own part"
         you = scene["you"]
         assert you["seat"] == seat
-        check_decision(match, seat, you["decision"])
+        assert {line for step in you["lines"] for line in step["lines"]} <= private_lines[seat], "its own lines only"
+        check_decision(match, seat, you["decision"], drawn)
         shown = values(scene)
         for other in range(len(players)):
             if other == seat:
@@ -68,10 +75,20 @@ async def check_position(live: LiveBoard, game_id: int, players: list[int]) -> N
             assert not shown & lines, f"seat {other}'s private lines shown to seat {seat}: {sorted(shown & lines)[:2]}"
     everyone_secret = set().union(*(views[seat] - public for seat in views), *private_lines.values())
     assert not values(spectator) & everyone_secret, sorted(values(spectator) & everyone_secret)[:3]
+    return len(everyone_secret)
 
 
-def check_decision(match: Match, seat: int, decision: dict[str, Any] | None) -> None:
-    """The seat's decision is there exactly when it is asked, with the whole choice tree."""
+def targets(nodes: list[dict[str, Any]]) -> set[str]:
+    found: set[str] = set()
+    for node in nodes:
+        found |= {node["target"]} if node["target"] else set()
+        found |= targets(node.get("members", [])) | targets(node.get("children", []))
+    return found
+
+
+def check_decision(match: Match, seat: int, decision: dict[str, Any] | None, drawn: set[str]) -> None:
+    """The seat's decision is there exactly when it is asked, with the whole choice tree, and every board
+    object a choice picks is on the public board's picture."""
     legal = match.legal_actions(seat)
     if seat not in match.awaited_seats():
         assert decision is None
@@ -82,21 +99,24 @@ def check_decision(match: Match, seat: int, decision: dict[str, Any] | None) -> 
     for path, leaf in found:
         action = action_at(legal, path)
         assert action is not None and action.notation == leaf["notation"]
+    assert targets(decision["choices"]) <= drawn, sorted(targets(decision["choices"]) - drawn)[:3]
 
 
-@pytest.mark.parametrize(("game", "players"), GAMES, ids=[game for game, _ in GAMES])
-async def test_every_game_shows_a_seat_its_own_part_only(live: LiveBoard, game: str, players: int) -> None:
+@pytest.mark.parametrize(("game", "players", "actions"), GAMES, ids=[game for game, _, _ in GAMES])
+async def test_every_game_shows_a_seat_its_own_part_only(live: LiveBoard, game: str, players: int, actions: int) -> None:
     seated = PLAYERS[:players]
     game_id = await live.table.start_game(seated[0], seated[1:], game)
     rng = random.Random(game)
-    for step in range(ACTIONS + 1):
-        if step % 2 == 0 or step == ACTIONS:
-            await check_position(live, game_id, seated)
+    looked_for = 0
+    for step in range(actions + 1):
+        if step % 2 == 0 or step == actions:
+            looked_for += await check_position(live, game_id, seated)
         record = await live.table.record(game_id)
         if record.status != "active":
             break
         match = Match.from_json(registry.get(record.game_type), record.state or {})
         await live.table.take_turn(record.players[rng.choice(match.awaited_seats())], game_id, rng)
+    assert looked_for > 0, "every game hides something: the check looked for it"
 
 
 async def test_the_scene_speaks_the_viewers_language(live: LiveBoard) -> None:

@@ -18,7 +18,7 @@ from tabletop.interactions import refusal_text
 from tabletop.publish import after_commit
 from tests.e2e.conftest import ALICE, BOB, CAROL, simulated_server
 from tests.e2e.driver import Table
-from tests.web.live_board import LiveBoard, first_legal, leaves, match_of, thread_texts
+from tests.web.live_board import SNOWFLAKE, LiveBoard, first_legal, leaves, match_of, thread_texts
 from web.security import csrf_token
 
 MOVES = 8
@@ -56,7 +56,7 @@ def dms(table: Table) -> dict[int, list[str]]:
     found: dict[int, list[str]] = {}
     for user in (ALICE, BOB):
         channel = table.world.users[user].dm_channel_id
-        found[user] = [message.text for message in table.world.records if message.kind == "dm"
+        found[user] = [SNOWFLAKE.sub("#", message.text) for message in table.world.records if message.kind == "dm"
                        and message.channel_id == channel]
     return found
 
@@ -65,7 +65,7 @@ def dms(table: Table) -> dict[int, list[str]]:
 async def test_a_web_move_publishes_exactly_as_a_click(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, game: str) -> None:
     clicked = await played_twice(tmp_path, monkeypatch, game, via_web=False)
     from_web = await played_twice(tmp_path, monkeypatch, game, via_web=True)
-    assert len(clicked[0]) >= 3, "boards were posted"
+    assert clicked[0] and any(clicked[1].values()), "boards and DMs were written (a handover, or a seat going on)"
     assert from_web == clicked
 
 
@@ -114,7 +114,8 @@ async def test_refused_moves_change_nothing(live: LiveBoard) -> None:
     await unchanged_after(live, game_id, CAROL, {"decision": decision, "notation": legal}, 403, "not_your_game")
     waiting = match.decisions[1 - seat]
     answer = await unchanged_after(live, game_id, other, {"decision": waiting, "notation": legal}, 403, "not_your_decision")
-    assert answer["message"] == "It is not your turn."
+    names = {ALICE: "アリス", BOB: "bob"}
+    assert answer["message"] == f"It's not your turn: waiting for {names[mover]}."
     forged = await live.post_move(10**30, mover, {"decision": decision, "notation": legal})
     assert forged.status == 404
 

@@ -34,7 +34,7 @@ async def test_spectators_must_be_members_of_the_games_server(live: LiveBoard) -
     assert (await live.scene(game_id, ALICE))["you"]["seat"] == 0, "a player needs no membership"
     assert await status_of(live, path + "/live", OUTSIDER) == (403, "not_member")
     assert await status_of(live, "/api/games/99999", ALICE) == (404, "no_game")
-    assert await status_of(live, "/api/games/00x", ALICE) == (404, "not_found")
+    assert await status_of(live, "/api/games/00x", ALICE) == (404, "no_game")
     lobby, _ = await table.open_lobby(ALICE, "warchest")
     assert await status_of(live, f"/api/games/{lobby}", ALICE) == (404, "no_game"), "a lobby has no board yet"
 

@@ -1,6 +1,6 @@
 """The live channel: an open page hears each new version of its game after a click in Discord and after a
-move from the web, and nothing but the version; it needs a session and the right to watch; a sign-out
-closes it at the next change. The hub itself: newest version wins, no echo back to the bridges."""
+move from the web and after an AI seat's answer, and nothing but the version; it needs a session and the
+right to watch; a sign-out closes it at the next change. The hub itself: newest version wins, no echo back to the bridges."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ import aiohttp
 import pytest
 
 from tabletop.live import LiveHub
+from tests.ai_discord.helpers import start_with_ai
 from tests.e2e.conftest import ALICE, BOB, CAROL
 from tests.web.live_board import LiveBoard, match_of
 from web.live import CLOSED_GONE
@@ -114,3 +115,27 @@ async def test_the_hub_wakes_with_the_newest_version_and_never_echoes() -> None:
         assert hub.watching() == 2 and hub.watching(7) == 1
     assert hub.watching() == 0
     assert sent == [(7, 2), (7, 4), (7, 5)]
+
+
+async def test_an_ai_seats_move_reaches_the_open_boards(live: LiveBoard) -> None:
+    """The AI commits through the same publish path: the page hears of its answer too."""
+    table = live.table
+    game_id = await start_with_ai(table, ALICE, [], "warchest", ["easy"])
+
+    async def ai_moves() -> int:
+        return sum(1 for entry in await table.bot.store.actions(game_id) if entry.seat == 1)
+
+    async with live.client.ws_connect(f"/api/games/{game_id}/live", headers=await live.auth(ALICE)) as page:
+        await page.receive_json(timeout=TIMEOUT)
+        before = await ai_moves()
+        for _ in range(400):  # Alice plays whenever asked, until the AI has answered
+            if await ai_moves() > before:
+                break
+            match = await match_of(table, game_id)
+            if 0 in match.awaited_seats():
+                await live.play(game_id, ALICE, match.legal_actions(0)[0].notation)
+            else:
+                await asyncio.sleep(0.05)
+        assert await ai_moves() > before, "the AI answered"
+        await table.world.settle()
+        await heard(page, (await table.record(game_id)).version)

@@ -100,7 +100,9 @@ def _lane(record: GameRecord) -> Hashable:
 
 def _key(kind: str, record: GameRecord, match: Match, seat: int | None, locale: str,
          names: Mapping[int, str]) -> tuple[object, ...]:
-    return (record.id, record.seed, match.version, kind, seat, locale, tuple(sorted(names.items())))
+    """A view's render: the same game, state, view, language and names draw the same picture (the game's
+    type and seed with its id: an id alone may name another game on another database, as in tests)."""
+    return (record.id, record.game_type, record.seed, match.version, kind, seat, locale, tuple(sorted(names.items())))
 
 
 async def _render(kind: str, record: GameRecord, match: Match, seat: int | None, locale: str,

@@ -56,7 +56,7 @@ class History:
         return self.start if step == 0 else self.moments[step - 1].match
 
 
-_HISTORIES: BoundedCache[tuple[int, int | None, int], History] = BoundedCache(HISTORY_CACHE_ENTRIES)
+_HISTORIES: BoundedCache[tuple[int, str, int | None, int], History] = BoundedCache(HISTORY_CACHE_ENTRIES)
 
 
 def replay(record: GameRecord, log: list[tuple[int, str]]) -> History:
@@ -75,9 +75,9 @@ def replay(record: GameRecord, log: list[tuple[int, str]]) -> History:
 async def history_of(store: Store, record: GameRecord) -> History:
     """The game's history at the record's version, replayed off the event loop at most once per version.
     Entries committed after the record was read are left out, so the cache key tells the truth. The seed is
-    part of the key, as in the render cache: a game id alone names another game on another database (the
-    tests' many databases in one process)."""
-    key = (record.id, record.seed, record.version)
+    part of the key with the game's type, as in the render cache: a game id alone names another game on
+    another database (the tests' many databases in one process)."""
+    key = (record.id, record.game_type, record.seed, record.version)
     cached = _HISTORIES.get(key)
     if cached is not None:
         return cached

@@ -14,6 +14,7 @@ import pytest
 from tabletop.live import LiveHub
 from tests.ai_discord.helpers import start_with_ai
 from tests.e2e.conftest import ALICE, BOB, CAROL
+from tests.e2e.driver import GUILD
 from tests.web.live_board import LiveBoard, match_of
 from web.live import CLOSED_GONE
 
@@ -139,3 +140,19 @@ async def test_an_ai_seats_move_reaches_the_open_boards(live: LiveBoard) -> None
         assert await ai_moves() > before, "the AI answered"
         await table.world.settle()
         await heard(page, (await table.record(game_id)).version)
+
+
+async def test_a_cancelled_game_reaches_the_open_boards(live: LiveBoard) -> None:
+    """`/game cancel` ends a game without a move: the pages hear of it, and the scene says so."""
+    table = live.table
+    game_id = await table.start_game(ALICE, [BOB], "warchest")
+    record = await table.record(game_id)
+    async with live.client.ws_connect(f"/api/games/{game_id}/live", headers=await live.auth(CAROL)) as page:
+        await page.receive_json(timeout=TIMEOUT)
+        await table.world.slash(ALICE, "game cancel", {"game": game_id}, channel_id=record.thread_id, guild_id=GUILD)
+        cancelled = await table.record(game_id)
+        assert cancelled.status == "cancelled"
+        await heard(page, cancelled.version)
+    scene = await live.scene(game_id, BOB)
+    assert scene["game"]["status"] == "cancelled" and scene["outcome"]["reason"] == "cancel"
+    assert scene["you"]["decision"] is None and scene["prompts"] == []

@@ -135,6 +135,9 @@ async def test_a_finished_game_takes_no_move(live: LiveBoard) -> None:
     await table.world.run(after_commit(table.bot, played))
     assert (await table.record(game_id)).status == "finished"
     await unchanged_after(live, game_id, ALICE, {"decision": decision, "notation": "x"}, 409, "game_over")
+    scene = await live.scene(game_id, BOB)
+    assert scene["game"]["status"] == "finished" and scene["outcome"]["ranks"] == [2, 1]
+    assert scene["status"][0].startswith("Game over") and scene["you"]["decision"] is None
 
 
 async def test_a_cookie_session_moves_only_with_its_csrf_token(live: LiveBoard) -> None:

@@ -13,7 +13,9 @@ its courier:
 - writes are paced per lane (new messages, edits) at the channel bucket's rate, so they never wait on
   Discord's 429s; when a new board is owed but the post lane is busy for a while, the current board is
   redrawn in place to the newest position at once, and the new message with its mentions follows when the
-  lane frees;
+  lane frees — for the seats that rely on the thread's mention: a seat told by DM has its notice already,
+  and a busy thread is spared a message per handover;
+- pictures waiting for their lane are drawn just before it frees, off the path from a move to its board;
 - a caller returns once the thread shows its state (and posted the new board its handover needs, unless the
   seats it named have moved on since), or Discord refused the write: the outbox advances only over what
   the thread really shows.
@@ -75,10 +77,12 @@ class Pending:
     pinged: dict[int, int] = field(default_factory=dict)
     """Seat → the newest version that handed it the decision, in the order the seats were handed it."""
     mention: set[int] = field(default_factory=set)
+    dm: set[int] = field(default_factory=set)
+    """Seats that hear of their turn by DM: in a busy thread the board redrawn in place is their board."""
     header: str | None = None
 
     def join(self, record: GameRecord, match: Match, events: Sequence[Event], pinged: Sequence[int],
-             mention: Sequence[int], header: str | None) -> None:
+             mention: Sequence[int], header: str | None, dm: Sequence[int] = ()) -> None:
         if match.version >= self.match.version:
             self.record, self.match = record, match
         if events:
@@ -86,6 +90,7 @@ class Pending:
         for seat in pinged:
             self.pinged[seat] = max(self.pinged.get(seat, match.version), match.version)
         self.mention.update(mention)
+        self.dm.update(dm)
         self.header = "\n".join(filter(None, [self.header, header])) or None
 
     @property
@@ -191,12 +196,13 @@ class Courier:
     # ------------------------------------------------------------------ boards
 
     def join(self, record: GameRecord, match: Match, events: Sequence[Event], pinged: Sequence[int],
-             header: str | None, mention: Sequence[int]) -> Ticket:
-        """Add this state to what the game's thread must show next; wait on the ticket with `shown`/`posted`."""
+             header: str | None, mention: Sequence[int], dm: Sequence[int] = ()) -> Ticket:
+        """Add this state to what the game's thread must show next; wait on the ticket with `shown`/`posted`.
+        `dm`: the pinged seats that also get a turn DM."""
         state = self._board_state(record)
         if state.pending is None:
             state.pending = Pending(record, match)
-        state.pending.join(record, match, events, pinged, mention, header)
+        state.pending.join(record, match, events, pinged, mention, header, dm)
         state.joined.set()
         if state.latest is None or match.version > state.latest.version:
             state.latest = match
@@ -279,6 +285,10 @@ class Courier:
         state.board, state.log, state.shown = written.message_id, written.log, max(state.shown, version)
         if how != "update":
             state.picture = version
+        if how == "redraw":
+            # A busy thread: a seat told by DM has its board (redrawn in place) and its notice; only seats that
+            # rely on the thread's mention still need the new message.
+            pending.pinged = {seat: at for seat, at in pending.pinged.items() if seat not in pending.dm or at > version}
         if how == "post":
             state.posted = max(state.posted, version)
             # A seat handed the decision again while the board was written keeps that newer ping.

@@ -193,7 +193,7 @@ async def deliver(
             bot.courier.forget(record.id)
             record, board_due = replace(record, board_message_id=adopted), False
     if board_due:
-        ticket = bot.courier.join(record, match, events, pinged, header, plan.mention)
+        ticket = bot.courier.join(record, match, events, pinged, header, plan.mention, plan.dm)
     parts = _Parts(board_due, notices_due)
 
     async def board_part() -> int | None:

@@ -169,3 +169,11 @@ async def test_a_seat_handed_the_decision_again_while_its_board_is_written_is_me
     thread.hold.set()
     await asyncio.gather(first, *again)
     assert [(how, version, pinged) for how, version, _, pinged, _ in thread.writes] == [("post", 1, [1]), ("post", 3, [1])]
+
+
+async def test_in_a_busy_thread_a_seat_told_by_dm_needs_no_new_message_once_the_board_is_redrawn() -> None:
+    c, thread = courier(catch_up=PACE / 4), Thread()
+    await show(c, thread, State(1, (1,)), [line("a")], [1])
+    ticket = c.join(Record(board_message_id=101), State(2, (0,)), [line("b")], [0], None, [0], dm=[0])  # type: ignore[arg-type]
+    assert await c.posted(ticket, thread) == 101  # type: ignore[arg-type]
+    assert [(how, version) for how, version, *_ in thread.writes] == [("post", 1), ("redraw", 2)]

@@ -1,26 +1,28 @@
-"""`python -m bench load [--games N] [--actions M]`: many games at once through the offline harness.
+"""`python -m bench load [--games N] [--actions M] [--rate R]`: many games at once through the offline harness.
 
 N games (War Chest 2p and Wall of War 3p, alternating) on one bot and one database; every seat is a
-player coroutine that takes its turn through Take turn and the picker as soon as it is awaited. Prints
-committed actions per second, click-to-board latency (from the click that completes an action to the
-board message of that state appearing) p50/p99, the event loop's worst lag, peak RSS, the image bytes
-posted in the games' threads per action, the requests Discord answered with 429 (the fake enforces its
-global and per-route rate limits; discord.py paces itself on the bucket headers, so waits show in the
-latencies rather than as 429s), and the CPU time of one action: this process (the bot, and the fake
-Discord and the players that drive it) and the render pool's workers.
+player coroutine that takes its turn as soon as its thread or its DMs tell it (from the turn DM's menu, or
+Take turn and the picker), and goes on once its move is committed (what the bot still publishes holds
+the bot, not the player). `--rate` caps the moves offered per second over all games; without it every
+player moves the moment it may. Prints committed actions per second, click-to-board latency p50/p99 (from
+the click that completes a move that hands the decision over or ends the game, to the first picture in
+the game's thread at that version or later: a busy thread's board covers several moves), the event loop's
+worst lag, peak RSS, the image bytes and pictures posted in the games' threads per action, the requests
+Discord answered with 429 (the fake enforces its global and per-route rate limits), and the CPU time of
+one action: this process (the bot, and the fake Discord and the players that drive it) and the render
+pool's workers.
 
 CPU per action is the figure to compare on a shared machine: actions per second and latencies depend on
 what else runs, the CPU an action takes much less. On two cores, actions per second cannot pass
 2 / (CPU seconds per action), nor 1 / (this process's CPU seconds per action).
 
-Under Discord's rate limits (the default) the game's thread is the bound, not the CPU: Discord takes 5
-messages per 5 s in a channel, a busy game posts about 0.85 new boards per action (a board per
-handover), so one game cannot go much past 1.2 actions per second, and once it tries, its boards wait for
-the bucket's next window (up to 5 s: the p99). Measured 2026-11-27 on a quiet machine (2 cores): with the
-limits lifted (`--rate-limit-scale 0.0001`) 4 games 28.1 actions/s (p99 331 ms), 10 games 34.7 (p99
-546 ms), 20 games 30.3 (p99 1.25 s); under them, 10 games 10.0 actions/s (p99 8.7 s: the threads'
-buckets), 30 games 26.3 actions/s (p99 2.1 s: Discord's global 50 requests/s). Going faster per game needs
-fewer thread messages per action in a busy game, not less CPU.
+Under Discord's rate limits (the default) a busy game's thread is the bound: Discord takes 5 new messages
+and 5 edits per 5 s in a channel, so a thread can show a new picture about 1.8 times a second
+(tabletop.courier alternates posts and redraws); a game moving faster has several moves share a board.
+Measured 2026-11-27 on a quiet machine (2 cores), under the limits: 10 games as fast as they may 28 moves/s
+(p99 1.08 s), 10 games offered 27/s 25.5 moves/s (p99 1.0 s), 20 games offered 27/s 27.0 moves/s (p99
+333 ms). Before the courier (a board per handover, queued behind the thread's bucket): 10 games 10.0
+moves/s (p99 8.7 s), 30 games 26.3 moves/s (p99 2.1 s).
 """
 
 from __future__ import annotations
@@ -40,6 +42,8 @@ from typing import Any
 from tabletop.bot import calm_garbage_collector
 from tests.e2e.driver import CHANNEL, GUILD, Table
 from bench.doorbell import Doorbell, ring_on_messages
+from engine import registry
+from engine.core.match import Match
 from tests.fakediscord import FakeDiscord, InteractionRecord
 
 LAG_TICK = 0.01
@@ -139,11 +143,17 @@ def record_messages(world: FakeDiscord, boards: dict[int, list[tuple[int, float]
     world._commit = recording  # type: ignore[method-assign]  # noqa: SLF001
 
 
-def click_to_board(clicks: list[tuple[int, int, float]], boards: dict[int, list[tuple[int, float]]]) -> list[float]:
-    """For each completing click (game, version it made, when on the event loop's clock), how long until the thread first showed that version or a
-    later one: a busy thread's board covers every move made since the last (tabletop.courier)."""
+def click_to_board(clicks: list[tuple[int, int, float]], boards: dict[int, list[tuple[int, float]]],
+                   handed_over: dict[int, set[int]]) -> list[float]:
+    """For each completing click (game, version it made, when on the event loop's clock) that handed the
+    decision over or ended the game, how long until the thread first showed that version or a later one in a
+    picture: a busy thread's board covers every move made since the last (tabletop.courier). A seat that goes
+    on has its move added to the board's lines and keeps the picture by design (the next handover draws it),
+    so those moves are not counted, as the issue's baseline (a board file of the move's own version) did not."""
     latencies = []
     for game, version, clicked in clicks:
+        if version not in handed_over.get(game, ()):
+            continue
         shown = [at for made, at in boards.get(game, []) if made >= version and at >= clicked]
         if shown:
             latencies.append(min(shown) - clicked)
@@ -208,6 +218,19 @@ async def act(table: Table, user: int, game_id: int, rng: random.Random) -> Inte
         return None
 
 
+async def handovers(table: Table, games: list[int]) -> dict[int, set[int]]:
+    """Per game, the versions at which a move passed the decision to another seat or ended the game: the moves
+    a thread shows with a new picture. Read by replaying each game's stored log."""
+    found: dict[int, set[int]] = {}
+    for game_id in games:
+        record = await table.record(game_id)
+        log = [(entry.seat, entry.action) for entry in await table.bot.store.actions(game_id)]
+        match = Match.start(registry.get(record.game_type), len(record.players), record.seed or 0, record.options)
+        found[game_id] = {step.match.version for (seat, _), step in zip(log, match.replay_steps(log))
+                          if step.match.finished or seat not in step.match.awaited_seats()}
+    return found
+
+
 class Pacer:
     """The offered load: at most `rate` moves a second over all players (None: each player moves the moment it
     may, the most the bot and Discord's limits allow). A move's wait for its slot is before its clicks, so it
@@ -267,7 +290,7 @@ async def measure(games: int, actions: int, rate_limit_scale: float = 1.0, rate:
             limited = [hit for hit in world.rate_limited if hit.at >= started]
             stop.set()
             await lag_task
-            latencies = click_to_board(clicks, boards)
+            latencies = click_to_board(clicks, boards, await handovers(table, sorted({game for game, _, _ in clicks})))
             done = actions - budget[0]
             world.assert_no_errors()
     quantiles = statistics.quantiles(latencies, n=100) if len(latencies) >= 2 else [0.0] * 99

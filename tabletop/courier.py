@@ -232,9 +232,9 @@ class Courier:
                 if state.failed >= version or pending is None:
                     return None
                 state.joined.clear()
-                delay = await self._write_next(state, pending, io)
+                delay, picture = await self._write_next(state, pending, io)
                 if delay:
-                    if delay <= PREPARE_AHEAD:
+                    if delay <= PREPARE_AHEAD and picture:
                         self._prepare(state, pending, io)
                     else:
                         delay -= PREPARE_AHEAD  # look again in time to draw the picture before the lane frees
@@ -243,36 +243,37 @@ class Courier:
                         await asyncio.wait_for(state.joined.wait(), delay)
 
     def _prepare(self, state: BoardState, pending: Pending, io: BoardIO) -> None:
-        """Start drawing the newest pending picture, once per state, while its write waits for a lane (only a
-        picture write: lines added in place keep the picture they have)."""
-        if not (pending.owed() or pending.match.finished):
-            return
+        """Start drawing the newest pending picture, once per state, while its write waits for a lane."""
         if state.prepared < pending.match.version and (state.drawing is None or state.drawing.done()):
             state.prepared = pending.match.version
             state.drawing = asyncio.ensure_future(io.prepare(pending.record, pending.match))
 
-    async def _write_next(self, state: BoardState, pending: Pending, io: BoardIO) -> float:
-        """Write what is pending if a lane allows it now; else how long until one may."""
+    async def _write_next(self, state: BoardState, pending: Pending, io: BoardIO) -> tuple[float, bool]:
+        """Write what is pending if a lane allows it now; else how long until one may, and whether that write
+        will draw a picture."""
         now = self._clock()
         owed = pending.owed()
         new_board = bool(owed) or pending.match.finished or state.board is None or not io.young(state.board)
+        # A redraw waits half an interval after the last write, so the two lanes alternate and a move made
+        # just after one write never waits a whole interval for the next.
+        redraw_wait = max(state.edit.wait(now), state.last_write + self.interval / 2 - now)
         if not new_board:
-            # Lines added in place wait until the thread has been quiet for an interval: in a busy thread the
-            # next handover's board (posted or redrawn) carries them, and the edit lane stays free for it.
-            wait = max(state.edit.wait(now), state.last_write + self.interval - now)
-            return wait or await self._write(state, pending, io, "update", [])
+            # Lines are added in place (keeping the picture) once the thread has been quiet for an interval; a
+            # busy thread, where that is far off, has its board redrawn to the newest position instead.
+            quiet_wait = max(state.edit.wait(now), state.last_write + self.interval - now)
+            if quiet_wait < self.catch_up or pending.match.version <= state.picture:
+                return (quiet_wait, False) if quiet_wait else await self._write(state, pending, io, "update", [])
+            return (redraw_wait, True) if redraw_wait > 0 else await self._write(state, pending, io, "redraw", [])
         wait = state.post.wait(now)
         if not wait:
             return await self._write(state, pending, io, "post", owed)
         catch_up = wait >= self.catch_up and pending.match.version > state.picture
-        # A redraw waits half an interval after the last write, so the two lanes alternate and a move made
-        # just after one write never waits a whole interval for the next.
-        redraw_wait = max(state.edit.wait(now), state.last_write + self.interval / 2 - now)
         if catch_up and redraw_wait <= 0:
             return await self._write(state, pending, io, "redraw", [])
-        return min(wait, redraw_wait) if catch_up else wait
+        return (min(wait, redraw_wait), True) if catch_up else (wait, True)
 
-    async def _write(self, state: BoardState, pending: Pending, io: BoardIO, how: str, owed: list[int]) -> float:
+    async def _write(self, state: BoardState, pending: Pending, io: BoardIO, how: str,
+                     owed: list[int]) -> tuple[float, bool]:
         state.last_write = self._clock()
         (state.post if how == "post" else state.edit).take(state.last_write)
         version, versions, header = pending.match.version, list(pending.lines), pending.header
@@ -281,7 +282,7 @@ class Courier:
         written = await io.write(current, pending.match, pending.events, owed, header, mention, how)
         if written is None:
             state.failed, state.pending = max(state.failed, version), None  # the outbox retries it all
-            return 0.0
+            return 0.0, False
         state.board, state.log, state.shown = written.message_id, written.log, max(state.shown, version)
         if how != "update":
             state.picture = version
@@ -297,7 +298,7 @@ class Courier:
             pending.lines.pop(written_version, None)
         if pending.header == header:
             pending.header = None
-        return 0.0
+        return 0.0, False
 
     def forget(self, game_id: int) -> None:
         """Another path (a board adopted after a restart) changed the board: read it afresh next time."""

@@ -132,6 +132,7 @@ class BoardState:
     prepared: int = -1
     """The newest version whose picture was started ahead of its write."""
     drawing: asyncio.Future[None] | None = None
+    """The picture being drawn ahead (held so it is not collected while it runs)."""
     latest: Match | None = None
     """The newest state any publish of this game handed in (a turn DM for an older one may be moot)."""
     failed: int = -1

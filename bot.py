@@ -1,6 +1,7 @@
 """Entry point.
 
-    python bot.py              run the bot (needs DISCORD_TOKEN) and its live board (web/, on WEB_HOST:WEB_PORT)
+    python bot.py              run the bot and its live board (web/, on WEB_HOST:WEB_PORT); without DISCORD_TOKEN
+                               the live board alone, on 127.0.0.1: local games against the AI or pass and play
     python bot.py --check      load config, cogs and database, validate commands; connect to nothing
     python bot.py sync [--guild ID]   register slash commands (globally, or instantly in one server)
     python bot.py migrate      bring the database (DATABASE_PATH or DATABASE_URL) to the current schema
@@ -23,8 +24,11 @@ from tabletop import packages
 from tabletop.bot import TabletopBot, bot_class
 from tabletop.config import SETUP_HELP, Config, ConfigError
 from tabletop.limits import check_commands
+from tabletop.local_games import wake_all
 from storage import StoreError, describe, open_store
 from web.app import make_app
+from web.local import make_local_app
+from web.security import LOOPBACK_HOSTS
 from web.server import WebServerError, serving
 
 log = logging.getLogger("tabletop")
@@ -123,6 +127,34 @@ async def run(config: Config) -> int:
     return 0
 
 
+async def run_local(config: Config) -> int:
+    """No token: the live board alone (local mode, web/local.py), with the bot's store, AI and renderers
+    but no Discord connection; it stops on SIGTERM or Ctrl-C like the bot."""
+    bot = TabletopBot(config, open_store(config.database_path), freeze_heap=True)
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for signum in (signal.SIGTERM, signal.SIGINT):
+        loop.add_signal_handler(signum, stop.set)
+    async with bot:
+        await bot.setup_hook()  # what a login would run: the store, the cogs (their loops wait for a gateway)
+        async with serving(make_local_app(bot, config), config):
+            print(local_banner(config), flush=True)
+            await wake_all(bot)
+            await stop.wait()
+    log.info("stopped cleanly")
+    return 0
+
+
+def local_banner(config: Config) -> str:
+    if config.web_host in LOOPBACK_HOSTS:
+        return (f"Local mode (no DISCORD_TOKEN): play in your browser at {config.public_url}/ — against the AI, or "
+                "pass and play at one screen; only this machine can reach it. Ctrl-C stops.")
+    sign_in = "sign in with Discord" if config.oauth_configured else \
+        "signing in needs DISCORD_CLIENT_ID and DISCORD_CLIENT_SECRET, which are not set: nobody can play"
+    return (f"Local mode (no DISCORD_TOKEN) listening on {config.web_host}:{config.web_port} (WEB_HOST), at "
+            f"{config.public_url}/ — beyond this machine, so players must {sign_in}. Ctrl-C stops.")
+
+
 def arguments() -> argparse.ArgumentParser:
     """The command line; the README and the no-token guide quote its `sync` forms (a test holds them to it)."""
     parser = argparse.ArgumentParser(description="Tabletop games for Discord")
@@ -159,8 +191,11 @@ def main(argv: list[str] | None = None) -> int:
             return 1
     if not config.token:
         print(SETUP_HELP, file=sys.stderr)
-        return 2
+        if args.command == "sync":
+            return 2
     try:
+        if not config.token:
+            return asyncio.run(run_local(config))
         if args.command == "sync":
             guild = config.dev_guild_id if args.guild == -1 else args.guild
             if args.guild == -1 and guild is None:

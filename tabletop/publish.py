@@ -32,7 +32,7 @@ import discord
 from engine.core.errors import GameError
 from engine.core.match import Match
 from engine.core.types import Event, T, Text
-from tabletop import announce, packages, views
+from tabletop import announce, local_games, packages, views
 from tabletop.ai_seats import is_ai, people
 from tabletop.i18n import lang, tr
 from tabletop.interactions import clip, late_answer
@@ -95,14 +95,18 @@ async def after_commit(bot: "TabletopBot", played: Played, interaction: discord.
                        present: bool = False) -> list[Played]:
     """Take what follows automatically, then publish the whole chain once, then wake the AI if a seat it
     plays is awaited (tabletop.ai_turns). Returns the chain. `present`: the actor moved on a board in front
-    of them (the live board), so, as after a click, they are not notified of their own next decision."""
+    of them (the live board), so, as after a click, they are not notified of their own next decision.
+    A local game (no Discord: `tabletop.local_games`) is settled instead of published."""
     chain = [played]
     for _ in range(MAX_CHAIN):
         following = await automatic_step(bot, chain[-1])
         if following is None:
             break
         chain.append(following)
-    await publish(bot, chain, interaction, present=present)
+    if local_games.is_local(played.record):
+        await local_games.settle(bot, chain)
+    else:
+        await publish(bot, chain, interaction, present=present)
     bot.ai.wake(chain[-1].record)
     return chain
 

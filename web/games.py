@@ -30,12 +30,13 @@ from tabletop import announce
 from tabletop.history import history_of
 from tabletop.i18n import text
 from tabletop.interactions import refusal_text
+from tabletop.local_games import is_local
 from tabletop.presentation.choices import action_at, listed
 from tabletop.presentation.names import seat_names
 from tabletop.presentation.scene import LOG_STEPS, BoardLayout, LogStep, scene
 from tabletop.publish import after_commit
 from tabletop.service import MAX_GAME_ID, Loaded, match_of, not_active
-from web import keys
+from web import keys, local_screen
 from web.errors import locale_of, refusal, refuse
 from web.members import MembershipUnknown
 from web.sessions import Viewer, require_viewer
@@ -79,11 +80,15 @@ async def shown_record(request: web.Request, bot: "TabletopBot") -> GameRecord:
     record = await bot.store.get_game(game_id(request))
     if record is None or record.state is None:
         raise refuse(request, 404, "web.no_game")
+    local_screen.check_served(request, record)
     return record
 
 
 async def seat_or_spectator(request: web.Request, record: GameRecord, viewer: Viewer) -> int | None:
-    """The viewer's seat in the game, or None for a member of its server watching; anyone else is refused."""
+    """The viewer's seat in the game, or None for a member of its server watching; anyone else is refused.
+    A local game's host sees the seat on screen (`web.local_screen`)."""
+    if is_local(record):
+        return local_screen.host_seat(request, record, viewer)
     seat = record.seat_of(viewer.user_id)
     if seat is not None:
         return seat
@@ -136,6 +141,8 @@ async def game_scene(request: web.Request) -> web.Response:
     record = await shown_record(request, bot)
     seat = await seat_or_spectator(request, record, viewer)
     body = await scene_of(bot, record, seat, viewer_locale(request))
+    if is_local(record):
+        body["local"] = local_screen.screen(request, record)
     return web.json_response(body, headers={"Cache-Control": "no-store"})
 
 
@@ -165,7 +172,8 @@ async def private_image(request: web.Request) -> web.Response:
     bot = games_bot(request)
     record = await shown_record(request, bot)
     seat = int(request.match_info["seat"])
-    if not seat < len(record.players) or record.players[seat] != viewer.user_id:
+    if not seat < len(record.players) or seat != (local_screen.host_seat(request, record, viewer) if is_local(record)
+                                                  else record.seat_of(viewer.user_id)):
         raise refuse(request, 403, "web.not_your_seat")
     match = current(request, record)
     data = await announce.rendered("private", record, match, seat, viewer_locale(request), await seat_names(bot, record))
@@ -203,7 +211,8 @@ async def move(request: web.Request) -> web.Response:
     record = await bot.store.get_game(number)
     if record is None or record.state is None:
         raise refuse(request, 404, "web.no_game")
-    seat = record.seat_of(viewer.user_id)
+    local_screen.check_served(request, record)
+    seat = local_screen.acting_seat(request, record, viewer) if is_local(record) else record.seat_of(viewer.user_id)
     if seat is None:
         raise refuse(request, 403, "web.not_your_game")
     try:

@@ -16,6 +16,7 @@ from contextlib import suppress
 from aiohttp import WSCloseCode, WSMsgType, web
 
 from storage.base import GameRecord
+from tabletop.local_games import is_local
 from tabletop.live import Watch
 from web import keys
 from web.errors import refuse
@@ -53,7 +54,8 @@ async def live(request: web.Request) -> web.StreamResponse:
             watch.seen(record.version)
             await socket.prepare(request)
             await socket.send_json({"version": record.version})
-            await _follow(request, socket, watch, viewer, None if seat is not None else record)
+            spectating = seat is None and not is_local(record)  # a covered local screen is still its host's
+            await _follow(request, socket, watch, viewer, record if spectating else None)
             return socket
     finally:
         sockets.discard(socket)

@@ -1,10 +1,15 @@
-"""The README's promises about `bot.py`: helpful exit without a token, and an offline `--check`."""
+"""The README's promises about `bot.py`: without a token, local mode and the guide; an offline `--check`."""
 
 from __future__ import annotations
 
 import os
+import signal
+import socket
 import subprocess
 import sys
+import time
+import urllib.error
+import urllib.request
 from pathlib import Path
 
 import pytest
@@ -19,11 +24,60 @@ def run_bot(args: list[str], tmp_path: Path, **env: str) -> subprocess.Completed
                           text=True, timeout=120)
 
 
-def test_without_a_token_it_explains_and_exits_non_zero(tmp_path: Path) -> None:
-    result = run_bot([], tmp_path, DISCORD_TOKEN="")
-    assert result.returncode != 0
-    assert "DISCORD_TOKEN" in result.stderr and "applications.commands" in result.stderr
-    assert "Traceback" not in result.stderr
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def listening_addresses(port: int) -> set[str]:
+    """The local addresses (hex, as the kernel lists them) of the sockets listening on `port`."""
+    found = set()
+    for table in ("/proc/net/tcp", "/proc/net/tcp6"):
+        try:
+            rows = Path(table).read_text().splitlines()[1:]
+        except OSError:
+            continue
+        for row in rows:
+            local, state = row.split()[1], row.split()[3]
+            address, _, hex_port = local.partition(":")
+            if state == "0A" and int(hex_port, 16) == port:
+                found.add(address)
+    return found
+
+
+def healthy(port: int) -> bool:
+    try:
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=2) as answer:
+            return answer.status == 200
+    except (OSError, urllib.error.URLError):
+        return False
+
+
+def test_without_a_token_it_plays_locally_on_loopback_and_explains(tmp_path: Path) -> None:
+    """Local mode: the guide to connect Discord, the local board's address, listening on loopback only,
+    stopping cleanly on SIGTERM. `sync` still needs a token."""
+    port = free_port()
+    environment = {k: v for k, v in os.environ.items() if k not in ("DISCORD_TOKEN", "DATABASE_PATH", "WEB_HOST")}
+    environment.update(DISCORD_TOKEN="", DATABASE_PATH=str(tmp_path / "db.sqlite3"), WEB_PORT=str(port),
+                       AI_POOL="thread", RENDER_POOL="thread", PUBLIC_URL="")
+    process = subprocess.Popen([sys.executable, "bot.py"], cwd=ROOT, env=environment, stdout=subprocess.PIPE,
+                               stderr=subprocess.PIPE, text=True)
+    try:
+        deadline = time.monotonic() + 120
+        while not healthy(port):
+            assert process.poll() is None and time.monotonic() < deadline, "local mode did not start"
+            time.sleep(0.2)
+        addresses = listening_addresses(port)
+        assert addresses and addresses <= {"0100007F", "00000000000000000000000001000000"}, addresses
+    finally:
+        process.send_signal(signal.SIGTERM)
+        out, err = process.communicate(timeout=60)
+    assert process.returncode == 0, err
+    assert f"http://127.0.0.1:{port}/" in out and "only this machine" in out
+    assert "DISCORD_TOKEN" in err and "applications.commands" in err and "Traceback" not in err
+    result = run_bot(["sync"], tmp_path, DISCORD_TOKEN="")
+    assert result.returncode == 2 and "applications.commands" in result.stderr
 
 
 def test_check_loads_every_cog_and_migrates_offline(tmp_path: Path) -> None:

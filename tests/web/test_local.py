@@ -18,8 +18,9 @@ from tabletop.ai_seats import is_ai
 from tabletop.local_games import LOCAL_GUILD, LOCAL_VIEWER, is_local
 from tabletop.service import match_of
 from tests.web.board import set_cookie
-from tests.web.live_board import leaves, strings
+from tests.web.live_board import leaves
 from tests.web.local_mode import Local, local_bot, local_config
+from tests.web.test_scene import values
 from web.app import make_app
 
 GAME = "walpurgis"
@@ -138,8 +139,8 @@ def check_private_kept(scene: dict[str, Any], record: GameRecord, other: int) ->
     """Nothing of `other`'s private view (what the public view and the seat on screen lack) is in `scene`."""
     match = match_of(record)
     seat = scene["you"]["seat"]
-    secret = strings(match.view(other)) - strings(match.view(None)) - strings(match.view(seat))
-    assert not strings(scene) & secret, sorted(strings(scene) & secret)[:3]
+    secret = values(match.view(other)) - values(match.view(None)) - values(match.view(seat))
+    assert not values(scene) & secret, sorted(values(scene) & secret)[:3]
 
 
 async def test_hostile_input_is_refused_and_changes_nothing(local: Local) -> None:

@@ -23,6 +23,7 @@ from typing import Any
 from playwright.async_api import Browser, BrowserContext, Page, async_playwright
 
 from tests.browser.chromium import LAUNCH_ARGS, ensure_chromium
+from tests.browser.game_page import TIMES
 from tests.e2e.conftest import simulated_server
 from tests.e2e.driver import Table
 from tabletop.config import Config
@@ -72,6 +73,7 @@ class Site:
             viewport=PHONE, screen=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True, locale=locale,
             color_scheme="dark" if dark else "light", base_url=self.base_url)
         context.set_default_timeout(TIMEOUT_MS)
+        await context.add_init_script(TIMES)
         if user_id is not None:
             await context.add_cookies([{"name": COOKIE, "value": await self.token(user_id), "url": self.base_url,
                                         "httpOnly": True, "sameSite": "Lax"}])

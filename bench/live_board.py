@@ -1,0 +1,136 @@
+"""`python -m bench live_board [--opens N] [--moves N]`: the live board in a real browser on localhost.
+
+The same set-up as the browser tests (tests/browser/site.py): the e2e tests' bot in its fake Discord, its
+web application listening on 127.0.0.1, Debian's Chromium at phone size (390×844, touch). Two figures of
+the issue's closing note:
+
+- first board: from navigation start (`performance.timeOrigin`) to the board picture's `load` event, for
+  a fresh browser profile (empty cache) opening a game page; the first open of a state includes drawing
+  its picture on the server, later opens find it drawn (`cold` and `warm`).
+- live update: from a move's commit (`LiveHub.changed`, which publish calls right after the commit) to
+  the new version on every other open page (`data-version` observed by the page itself, same clock),
+  for moves made through Discord (a Take turn click) and on another page (tapped), War Chest, two seats
+  and a spectator watching.
+
+Takes about a minute. Nothing here asserts a time.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import random
+import statistics
+import time
+from contextlib import AsyncExitStack
+from typing import Any
+
+from engine import registry
+from engine.core.match import Match
+from tests.browser.game_page import play_a_move, wait_version
+from tests.browser.site import Site, open_site
+from tests.e2e.conftest import ALICE, BOB, CAROL, ERIN
+
+GAMES = (("warchest", 2), ("wallofwar", 3), ("wunderkammer", 2), ("artofwar", 2), ("walpurgis", 2))
+SEATS = (ALICE, BOB, CAROL)
+SPECTATOR = ERIN
+
+
+class CommitTimes:
+    """A bridge of the bot's live hub that only notes when each version was committed (epoch ms)."""
+
+    def __init__(self) -> None:
+        self.at: dict[tuple[int, int], float] = {}
+
+    def send(self, game_id: int, version: int) -> None:
+        self.at.setdefault((game_id, version), time.time() * 1000)
+
+
+def percentile(values: list[float], fraction: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(fraction * (len(ordered) - 1)))]
+
+
+async def first_board(site: Site, path: str, user: int) -> float:
+    """Milliseconds from navigation start to the board picture loaded, in a new profile."""
+    page = await site.page(user, path)
+    await page.wait_for_function("() => window.__tt && window.__tt.board !== null")
+    shown: float = await page.evaluate("() => window.__tt.board - performance.timeOrigin")
+    await page.context.close()
+    site.contexts.remove(page.context)
+    return shown
+
+
+async def first_boards(site: Site, opens: int) -> tuple[list[float], list[float]]:
+    cold, warm = [], []
+    for game, players in GAMES:
+        game_id = await site.table.start_game(SEATS[0], list(SEATS[1:players]), game)
+        for index in range(opens):
+            shown = await first_board(site, f"/games/{game_id}?lang=en", SEATS[index % players])
+            (warm if index else cold).append(shown)
+    return cold, warm
+
+
+async def live_updates(site: Site, moves: int) -> dict[str, list[float]]:
+    """Latencies (ms) by where the move was made: each page that did not make it counts once."""
+    commits = CommitTimes()
+    site.table.bot.live.attach(commits)
+    rng = random.Random(7)
+    found: dict[str, list[float]] = {"discord": [], "web": []}
+    game_id = None
+    pages: dict[int, Any] = {}
+    for number in range(moves):
+        record = await site.table.record(game_id) if game_id is not None else None
+        if record is None or record.status != "active":
+            await site.close_pages()
+            game_id = await site.table.start_game(ALICE, [BOB], "warchest")
+            pages = {user: await site.page(user, f"/games/{game_id}?lang=en") for user in (ALICE, BOB, SPECTATOR)}
+            record = await site.table.record(game_id)
+        match = Match.from_json(registry.get(record.game_type), record.state or {})
+        mover = record.players[match.awaited_seats()[0]]
+        for page in pages.values():
+            await wait_version(page, match.version)
+        origin = "web" if number % 2 else "discord"
+        if origin == "web":
+            await play_a_move(pages[mover])
+        else:
+            await site.table.take_turn(mover, game_id, rng)
+        await site.world.settle()
+        moved = (await site.table.record(game_id)).version
+        committed = commits.at.get((game_id, moved))
+        for user, page in pages.items():
+            await wait_version(page, moved)
+            if committed is None or (origin == "web" and user == mover):
+                continue
+            seen = await page.evaluate("(v) => window.__tt.seen[v] ?? null", str(moved))
+            if seen is not None:
+                found[origin].append(seen - committed)
+    site.table.bot.live.detach(commits)
+    await site.close_pages()
+    return found
+
+
+async def measure(opens: int, moves: int) -> list[tuple[str, float, str]]:
+    async with AsyncExitStack() as stack:
+        site = await open_site(stack)
+        cold, warm = await first_boards(site, opens)
+        latencies = await live_updates(site, moves)
+        await site.world.settle()
+    every = latencies["discord"] + latencies["web"]
+    rows = [("first board, cold p50", statistics.median(cold), "ms"), ("first board, cold max", max(cold), "ms"),
+            ("first board, warm p50", statistics.median(warm), "ms"),
+            ("first board, warm p99", percentile(warm, 0.99), "ms")]
+    for origin, values in (("from Discord", latencies["discord"]), ("from a page", latencies["web"]), ("all", every)):
+        if values:
+            rows += [(f"live update {origin} p50", statistics.median(values), "ms"),
+                     (f"live update {origin} p99", percentile(values, 0.99), "ms"),
+                     (f"live update {origin} samples", len(values), "count")]
+    return rows
+
+
+def run(argv: list[str] | None = None) -> list[tuple[str, float, str]]:
+    parser = argparse.ArgumentParser(prog="python -m bench live_board")
+    parser.add_argument("--opens", type=int, default=6, help="fresh page opens per game (first-board time)")
+    parser.add_argument("--moves", type=int, default=40, help="moves watched live (half Discord, half a page)")
+    options = parser.parse_args(argv or [])
+    return asyncio.run(measure(options.opens, options.moves))

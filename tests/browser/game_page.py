@@ -1,0 +1,137 @@
+"""What the browser tests do on a game page, through the client's DOM contract (docs/live-board.md):
+read its version, tap a move as a thumb would, and check what a page shows (legibility, privacy).
+
+`TIMES` is put in every page before its own scripts run: it notes when the board picture first loaded
+and when each version first showed (epoch milliseconds, the clock Python's `time.time()` reads), so the
+bench can measure first-board time and live-update latency from the same pages the tests open.
+"""
+
+from __future__ import annotations
+
+from playwright.async_api import Page
+
+GAME = "main#game"
+LEGAL = "svg.regions .legal[data-target]"
+CHOICE = "#choices li button"
+MAX_TAPS = 12
+"""Taps one move may take: a region, then a few list levels (recruit › a coin › face down …)."""
+
+TIMES = """(() => {
+    const now = () => performance.timeOrigin + performance.now();
+    const seen = {};
+    window.__tt = {seen, board: null};
+    const look = () => {
+        const game = document.querySelector("main#game");
+        const version = game && game.dataset.version;
+        if (version && !(version in seen)) seen[version] = now();
+    };
+    new MutationObserver(look).observe(document, {subtree: true, childList: true, attributes: true,
+                                                  attributeFilter: ["data-version"]});
+    document.addEventListener("load", (event) => {
+        if (window.__tt.board === null && event.target instanceof HTMLImageElement
+                && event.target.matches("img.board-image")) window.__tt.board = now();
+    }, true);
+})();"""
+
+STATE = """() => {
+    const game = document.querySelector("main#game");
+    const texts = (selector) => [...document.querySelectorAll(selector)].map((e) => e.dataset.target || e.textContent);
+    return JSON.stringify([game && game.dataset.version, texts("svg.regions .legal[data-target]"),
+                           texts("#choices li button"), (document.querySelector("#choices-path") || {}).textContent]);
+}"""
+
+TAP_POINT = """(element) => {
+    element.scrollIntoView({block: "center", inline: "center"});
+    const box = element.getBoundingClientRect();
+    for (const fy of [0.5, 0.35, 0.65, 0.2, 0.8]) {
+        for (const fx of [0.5, 0.35, 0.65, 0.2, 0.8]) {
+            const x = box.left + box.width * fx, y = box.top + box.height * fy;
+            const hit = document.elementFromPoint(x, y);
+            if (hit === element || element.contains(hit)) return [x, y];
+        }
+    }
+    return null;
+}"""
+
+LEGIBILITY = """() => {
+    const problems = [];
+    const page = document.documentElement;
+    if (innerWidth !== screen.width) problems.push(`laid out ${innerWidth} px wide on a ${screen.width} px screen`);
+    if (page.scrollWidth > innerWidth) problems.push(`the page scrolls sideways: ${page.scrollWidth} > ${innerWidth}`);
+    const name = (e) => e.tagName.toLowerCase() + (e.id ? "#" + e.id : "")
+        + (typeof e.className === "string" && e.className.trim() ? "." + e.className.trim().split(/\\s+/).join(".") : "");
+    for (const element of document.body.querySelectorAll("*")) {
+        if (element.closest("svg")) continue;
+        const style = getComputedStyle(element);
+        if (style.display === "none" || style.visibility === "hidden" || style.opacity === "0") continue;
+        const box = element.getBoundingClientRect();
+        if (box.width <= 1 || box.height <= 1) continue;  // nothing on screen (or visually hidden, for readers)
+        const text = [...element.childNodes].filter((n) => n.nodeType === Node.TEXT_NODE)
+            .map((n) => n.textContent).join("").trim();
+        const size = parseFloat(style.fontSize);
+        if (text && size < 9) problems.push(`${name(element)}: ${size} px text "${text.slice(0, 30)}"`);
+        if (element.clientWidth > 0 && element.scrollWidth > element.clientWidth + 1)
+            problems.push(`${name(element)} clipped: ${element.scrollWidth} px of content in ${element.clientWidth}`);
+    }
+    return problems;
+}"""
+
+
+async def version(page: Page) -> int:
+    value = await page.get_attribute(GAME, "data-version")
+    assert value, "the game page has no data-version"
+    return int(value)
+
+
+async def wait_version(page: Page, at_least: int) -> int:
+    """Waits until the page shows version `at_least` or later, without reloading it; returns it."""
+    await page.wait_for_function(
+        "(v) => Number((document.querySelector('main#game') || {dataset: {}}).dataset.version) >= v", arg=at_least)
+    return await version(page)
+
+
+async def tap(page: Page, selector: str) -> str:
+    """Taps the first element matching `selector` where a finger would land on it (not under something else);
+    returns what it was (its target or its label)."""
+    element = page.locator(selector).first
+    handle = await element.element_handle()
+    assert handle is not None
+    point = await handle.evaluate(TAP_POINT)
+    label = await handle.evaluate("(e) => e.dataset.target || e.textContent.trim()")
+    assert point is not None, f"{selector} {label!r} is covered: a tap there would not reach it"
+    await page.touchscreen.tap(*point)
+    return str(label)
+
+
+async def play_a_move(page: Page) -> list[str]:
+    """Makes a move on the page of the seat to move by tapping: a highlighted region of the board when the
+    current step has one, else a button of the list; until the page shows a newer version. Returns what
+    was tapped, in order."""
+    start = await version(page)
+    tapped: list[str] = []
+    for _ in range(MAX_TAPS):
+        state = await page.evaluate(STATE)
+        if await page.locator(LEGAL).count():
+            tapped.append(await tap(page, LEGAL))
+        else:
+            assert await page.locator(CHOICE).count(), f"nothing to tap after {tapped} (no legal region, no choice)"
+            tapped.append(await tap(page, CHOICE))
+        await page.wait_for_function(f"(before) => ({STATE})() !== before", arg=state)
+        toast = page.locator("#toast")
+        if await toast.count() and (await toast.inner_text()).strip() and await toast.is_visible():
+            raise AssertionError(f"refused after {tapped}: {await toast.inner_text()}")
+        if await version(page) > start:
+            return tapped
+    raise AssertionError(f"no move after {MAX_TAPS} taps: {tapped}")
+
+
+async def legibility_problems(page: Page) -> list[str]:
+    problems: list[str] = await page.evaluate(LEGIBILITY)
+    return problems
+
+
+async def private_shown(page: Page, lines: set[str]) -> list[str]:
+    """Which of `lines` (private texts) the page holds anywhere: its text, its markup, its attributes."""
+    html = await page.content()
+    text = await page.inner_text("body")
+    return sorted(line for line in lines if line and (line in text or line in html))

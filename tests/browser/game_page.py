@@ -8,13 +8,19 @@ bench can measure first-board time and live-update latency from the same pages t
 
 from __future__ import annotations
 
-from playwright.async_api import Page
+import asyncio
+from urllib.parse import urlsplit
+
+from playwright.async_api import Page, Request
 
 GAME = "main#game"
 LEGAL = "svg.regions .legal[data-target]"
 CHOICE = "#choices li button"
 MAX_TAPS = 12
 """Taps one move may take: a region, then a few list levels (recruit › a coin › face down …)."""
+TAP_WAIT_SECONDS = 10.0
+POLL_SECONDS = 0.02
+GRACE_SECONDS = 0.1
 
 TIMES = """(() => {
     const now = () => performance.timeOrigin + performance.now();
@@ -105,24 +111,51 @@ async def tap(page: Page, selector: str) -> str:
 
 async def play_a_move(page: Page) -> list[str]:
     """Makes a move on the page of the seat to move by tapping: a highlighted region of the board when the
-    current step has one, else a button of the list; until the page shows a newer version. Returns what
-    was tapped, in order."""
+    current step has one, else a button of the list, until a tap sends the move; then waits until the page
+    shows the new version. Returns what was tapped, in order."""
     start = await version(page)
     tapped: list[str] = []
-    for _ in range(MAX_TAPS):
-        state = await page.evaluate(STATE)
-        if await page.locator(LEGAL).count():
-            tapped.append(await tap(page, LEGAL))
-        else:
-            assert await page.locator(CHOICE).count(), f"nothing to tap after {tapped} (no legal region, no choice)"
-            tapped.append(await tap(page, CHOICE))
-        await page.wait_for_function(f"(before) => ({STATE})() !== before", arg=state)
-        toast = page.locator("#toast")
-        if await toast.count() and (await toast.inner_text()).strip() and await toast.is_visible():
-            raise AssertionError(f"refused after {tapped}: {await toast.inner_text()}")
-        if await version(page) > start:
-            return tapped
-    raise AssertionError(f"no move after {MAX_TAPS} taps: {tapped}")
+    sent: list[Request] = []
+    listener = lambda request: sent.append(request) if _is_move(request) else None  # noqa: E731
+    page.on("request", listener)
+    try:
+        for _ in range(MAX_TAPS):
+            state = await page.evaluate(STATE)
+            if await page.locator(LEGAL).count():
+                tapped.append(await tap(page, LEGAL))
+            else:
+                assert await page.locator(CHOICE).count(), f"nothing to tap after {tapped} (no legal region, no choice)"
+                tapped.append(await tap(page, CHOICE))
+            if await _sent_or_changed(page, state, sent):
+                response = await sent[0].response()
+                assert response is not None and response.ok, \
+                    f"the move after {tapped} was refused: {response and await response.text()}"
+                await wait_version(page, start + 1)
+                return tapped
+        raise AssertionError(f"no move after {MAX_TAPS} taps: {tapped}")
+    finally:
+        page.remove_listener("request", listener)
+
+
+def _is_move(request: Request) -> bool:
+    return request.method == "POST" and urlsplit(request.url).path.endswith("/move")
+
+
+async def _sent_or_changed(page: Page, before: str, sent: list[Request]) -> bool:
+    """After a tap: True once it sent the move, False once the page shows the next step instead (a grace
+    period after the change lets a request the same handler starts be seen)."""
+    changed_at = None
+    for _ in range(int(TAP_WAIT_SECONDS / POLL_SECONDS)):
+        if sent:
+            return True
+        if changed_at is None and await page.evaluate(STATE) != before:
+            changed_at = 0
+        elif changed_at is not None:
+            changed_at += 1
+            if changed_at * POLL_SECONDS >= GRACE_SECONDS:
+                return False
+        await asyncio.sleep(POLL_SECONDS)
+    raise AssertionError("a tap changed nothing on the page")
 
 
 async def legibility_problems(page: Page) -> list[str]:

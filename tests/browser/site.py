@@ -27,6 +27,7 @@ from tests.browser.game_page import TIMES
 from tests.e2e.conftest import simulated_server
 from tests.e2e.driver import Table
 from tabletop.config import Config
+from web import bundle
 from web.app import make_app
 from web.discord_api import DiscordUser
 from web.ratelimit import Rate, RateLimits
@@ -96,6 +97,7 @@ class Site:
 async def open_site(stack: AsyncExitStack) -> Site:
     """The site, its parts closed by `stack` in reverse order: browser, server, bot."""
     chromium = ensure_chromium()
+    bundle.ensure_built()  # the client's pages (make test has built them; a lone pytest run may not have)
     directory = Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="tabletop-browser-")))
     table = await stack.enter_async_context(simulated_server(directory / "bot.sqlite3"))
     port = free_port()

@@ -19,7 +19,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from PIL import Image, ImageDraw
 
 from engine.core.types import Frame, T
 from renderers import regions, strips
@@ -53,7 +52,7 @@ COLUMNS = "abc"
 class ArtOfWarRenderer:
     """Draws ART OF WAR frames (views: engine/artofwar/VIEW.md); never sees the raw state."""
 
-    def board(self, frame: Frame, ctx: RenderContext) -> Image.Image:
+    def board(self, frame: Frame, ctx: RenderContext) -> tk.Picture:
         scene = Scene.of(frame, ctx)
         img = tk.new_canvas(MAX_HEIGHT)
         tk.draw_banner(img, scene.ctx, status_text(scene), title=scene.ctx.title or tk.localize(scene.ctx, TITLE))
@@ -68,7 +67,7 @@ class ArtOfWarRenderer:
             y = draw_side(img, scene, 0, y + 4, found)
         return tk.ensure_not_square(img.crop((0, 0, tk.CANVAS_WIDTH, y + PAD)))
 
-    def private(self, frame: Frame, ctx: RenderContext) -> Image.Image | None:
+    def private(self, frame: Frame, ctx: RenderContext) -> tk.Picture | None:
         """The seat's hand as card panels and its own deck; None while it holds and chose nothing."""
         mine = frame.view.get("private")
         if not mine or (not mine["hand"] and mine["deck"] is None):
@@ -102,15 +101,15 @@ def status_text(scene: Scene) -> str:
     return " · ".join(parts)
 
 
-def draw_now(img: Image.Image, scene: Scene, top: int) -> int:
+def draw_now(img: tk.Picture, scene: Scene, top: int) -> int:
     return strips.draw_now_strip(img, scene.ctx, top, scene.frame, scene.style, scene.name, pad=PAD, height=NOW_HEIGHT)
 
 
-def draw_last(img: Image.Image, scene: Scene, top: int) -> int:
+def draw_last(img: tk.Picture, scene: Scene, top: int) -> int:
     return strips.draw_last_strip(img, scene.ctx, top, scene.frame, pad=PAD, height=LAST_HEIGHT)
 
 
-def draw_choosing(img: Image.Image, scene: Scene, top: int) -> int:
+def draw_choosing(img: tk.Picture, scene: Scene, top: int) -> int:
     """Before the deal: who has chosen a deck (never which), and what happens next."""
     y = top
     for seat in (0, 1):
@@ -133,7 +132,7 @@ def draw_choosing(img: Image.Image, scene: Scene, top: int) -> int:
 # --------------------------------------------------------------------------- a side of the table
 
 
-def draw_side(img: Image.Image, scene: Scene, seat: int, top: int, found: Marks) -> int:
+def draw_side(img: tk.Picture, scene: Scene, seat: int, top: int, found: Marks) -> int:
     """One player's header, battlefield and standby area; seat 1 above the middle, seat 0 below."""
     facing_up = seat == 0
     y = draw_header(img, scene, seat, top)
@@ -163,10 +162,10 @@ def draw_side(img: Image.Image, scene: Scene, seat: int, top: int, found: Marks)
     return y
 
 
-def draw_header(img: Image.Image, scene: Scene, seat: int, top: int) -> int:
+def draw_header(img: tk.Picture, scene: Scene, seat: int, top: int) -> int:
     """Marker, name, KING and the counts of deck, hand and graveyard."""
     info = scene.seat(seat)
-    draw = ImageDraw.Draw(img)
+    draw = tk.drawing(img)
     draw.rectangle((0, top, img.width, top + HEADER), fill=tk.PANEL_HEADER)
     tk.draw_seat_frame(img, (4, top + 2, img.width - 4, top + HEADER - 2), seat, scene.frame)
     middle = top + HEADER / 2
@@ -180,7 +179,7 @@ def draw_header(img: Image.Image, scene: Scene, seat: int, top: int) -> int:
     return top + HEADER + 4
 
 
-def draw_letters(img: Image.Image, scene: Scene, seat: int, top: int) -> int:
+def draw_letters(img: tk.Picture, scene: Scene, seat: int, top: int) -> int:
     """Column letters next to the middle of the table (facing squares share a letter), and what the
     hatching means when there is any."""
     middle = top + LETTERS_ROW / 2
@@ -207,8 +206,8 @@ def attack_reach(scene: Scene) -> set[tuple[int, str]]:
     return {(1 - attack["seat"], square) for square in attacker["reach"]}
 
 
-def draw_slot(img: Image.Image, cell: tk.Box, hatched: bool) -> None:
-    draw = ImageDraw.Draw(img)
+def draw_slot(img: tk.Picture, cell: tk.Box, hatched: bool) -> None:
+    draw = tk.drawing(img)
     draw.rounded_rectangle(cell, radius=8, fill=tk.BACKGROUND, outline=tk.LINE, width=2)
     if hatched:
         x0, y0, x1, y1 = cell
@@ -218,7 +217,7 @@ def draw_slot(img: Image.Image, cell: tk.Box, hatched: bool) -> None:
             draw.line((start, (start[0] + length, start[1] + length)), fill=tk.LINE, width=2)
 
 
-def draw_unit(img: Image.Image, scene: Scene, seat: int, cell: tk.Box, unit: View) -> None:
+def draw_unit(img: tk.Picture, scene: Scene, seat: int, cell: tk.Box, unit: View) -> None:
     """A unit as a card: tall when upright, wide and labelled when sideways; name, attack now, defence
     as it stands, and this turn's damage."""
     ctx = scene.ctx
@@ -227,7 +226,7 @@ def draw_unit(img: Image.Image, scene: Scene, seat: int, cell: tk.Box, unit: Vie
     width, height = SIDEWAYS if sideways else UPRIGHT
     box = (round(cx - width / 2), round(cy - height / 2), round(cx + width / 2), round(cy + height / 2))
     style = scene.style(seat)
-    draw = ImageDraw.Draw(img)
+    draw = tk.drawing(img)
     draw.rounded_rectangle(box, radius=8, fill=tk.PANEL, outline=tk.INK, width=2)
     title_h = tk.line_height(tk.SIZE_SMALL) + 4
     draw.rounded_rectangle((box[0], box[1], box[2], box[1] + title_h), radius=8, fill=style.colour, outline=tk.INK, width=2,
@@ -259,7 +258,7 @@ def draw_unit(img: Image.Image, scene: Scene, seat: int, cell: tk.Box, unit: Vie
         reach_grid(img, grid, reach, None, turned=seat == 1)
 
 
-def draw_standby(img: Image.Image, scene: Scene, seat: int, top: int, found: Marks) -> None:
+def draw_standby(img: tk.Picture, scene: Scene, seat: int, top: int, found: Marks) -> None:
     """The standby area head first (at most 5), then where the KING is and the hand cards everyone saw."""
     ctx = scene.ctx
     info = scene.seat(seat)
@@ -268,7 +267,7 @@ def draw_standby(img: Image.Image, scene: Scene, seat: int, top: int, found: Mar
                  fill=tk.MUTED_INK, anchor="lt", bold=True)
     y = top + ROW_H
     box = (SIDE_X - 4, y - 2, SIDE_X + width, y + 5 * ROW_H + 2)
-    draw = ImageDraw.Draw(img)
+    draw = tk.drawing(img)
     draw.rounded_rectangle(box, radius=6, fill=tk.PANEL, outline=tk.LINE, width=2)
     for index in range(5):
         middle = y + index * ROW_H + ROW_H / 2
@@ -313,11 +312,11 @@ def king_place(ctx: RenderContext, info: View) -> str:
 # --------------------------------------------------------------------------- the kingdoms
 
 
-def draw_kingdoms(img: Image.Image, scene: Scene, top: int, found: Marks) -> int:
+def draw_kingdoms(img: tk.Picture, scene: Scene, top: int, found: Marks) -> int:
     """Seat 1's counts above the kind names, seat 0's below; the leading count of each kind carries the
     leader's marker, and each side shows how many kinds it leads (4 founds the nation)."""
     ctx = scene.ctx
-    draw = ImageDraw.Draw(img)
+    draw = tk.drawing(img)
     height = 2 * KINGDOM_ROW + ROW_H + 8
     draw.rounded_rectangle((PAD, top, img.width - PAD, top + height), radius=8, fill=tk.PANEL, outline=tk.LINE, width=2)
     column_w = (img.width - 2 * PAD - KINGDOM_LABEL) / len(KINDS)
@@ -352,7 +351,7 @@ def draw_kingdoms(img: Image.Image, scene: Scene, top: int, found: Marks) -> int
 # --------------------------------------------------------------------------- the hand
 
 
-def hand_image(scene: Scene, mine: Mapping[str, Any]) -> Image.Image:
+def hand_image(scene: Scene, mine: Mapping[str, Any]) -> tk.Picture:
     """The seat's hand, one panel per kind held (×n for several), and its own deck."""
     ctx = scene.ctx
     view = scene.view

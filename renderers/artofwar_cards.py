@@ -51,7 +51,7 @@ def recommended_text(ctx: RenderContext, king_id: str) -> dict[str, str]:
     return {"ja": f"おすすめデッキ(deck:{king_id}): {cards}", "en": f"Recommended deck (deck:{king_id}): {cards}"}
 
 
-def draw_unit_card(img: Image.Image, box: tk.Box, ctx: RenderContext, unit: Mapping[str, Any], *,
+def draw_unit_card(img: tk.Picture, box: tk.Box, ctx: RenderContext, unit: Mapping[str, Any], *,
                    king: bool, support: Mapping[str, str] | None, count: int = 1) -> None:
     """One card: title bar, numbers and support on the left, the reach grid on the right. `count` > 1
     adds "×n" to the title (a hand holding several of a kind)."""
@@ -82,7 +82,7 @@ def cards_height(count: int) -> int:
     return card_rows(count) * (CARD_HEIGHT + GAP) - GAP
 
 
-def sheet(ctx: RenderContext, title: str, note: str, cards: Sequence[tuple[Mapping[str, Any], bool, Mapping[str, str] | None]]) -> Image.Image:
+def sheet(ctx: RenderContext, title: str, note: str, cards: Sequence[tuple[Mapping[str, Any], bool, Mapping[str, str] | None]]) -> tk.Picture:
     """A page of card panels under a title and one line of explanation."""
     img = tk.new_canvas(HEADER + 44 + cards_height(len(cards)) + PAD)
     tk.draw_banner(img, ctx, "", title=title)
@@ -93,14 +93,14 @@ def sheet(ctx: RenderContext, title: str, note: str, cards: Sequence[tuple[Mappi
     return tk.ensure_not_square(img)
 
 
-def units_sheet(ctx: RenderContext) -> Image.Image:
+def units_sheet(ctx: RenderContext) -> tk.Picture:
     units = catalogue()
     cards = [(unit, False, unit["support_text"]) for unit in units.values()]
     note = say(ctx, "黒いマスが射程(上が前)。基本ユニットの能力は固定です。", "Black squares are in reach (up is forward). Basic units never change.")
     return sheet(ctx, say(ctx, "アート・オブ・ウォー 基本ユニット", "ART OF WAR — basic units"), note, cards)
 
 
-def kings_sheet(ctx: RenderContext) -> Image.Image:
+def kings_sheet(ctx: RenderContext) -> tk.Picture:
     cards = [(unit_view(king), True, recommended_text(ctx, king.id)) for king in EDITION.kings.values()]
     note = say(ctx, "このボットの版のKING。後方支援はどの効果にもなる。黒いマスが射程(上が前)。",
                "This bot's edition. A KING's rear support is any effect. Black squares: reach (up is forward).")

@@ -12,7 +12,6 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from PIL import Image, ImageDraw
 
 from engine.core.types import Event, Frame, T, Text
 from renderers import toolkit as tk
@@ -133,7 +132,7 @@ def marks(events: Iterable[Event]) -> Marks:
 # --------------------------------------------------------------------------- reach grid
 
 
-def reach_grid(img: Image.Image, box: tk.Box, reach: Iterable[Iterable[int]], letter: str | None, *,
+def reach_grid(img: tk.Picture, box: tk.Box, reach: Iterable[Iterable[int]], letter: str | None, *,
                turned: bool = False) -> None:
     """The reach pattern in `box`: the unit's square at the bottom centre (a circle, with the card's
     letter when there is room for readable text), reached squares filled. `turned`: drawn upside down,
@@ -142,7 +141,7 @@ def reach_grid(img: Image.Image, box: tk.Box, reach: Iterable[Iterable[int]], le
     cell = min((x1 - x0) / GRID_COLUMNS, (y1 - y0) / GRID_ROWS)
     left = x0 + ((x1 - x0) - cell * GRID_COLUMNS) / 2
     top = y0 + ((y1 - y0) - cell * GRID_ROWS) / 2
-    draw = ImageDraw.Draw(img)
+    draw = tk.drawing(img)
     reached = {(dx, dy) for dx, dy in reach}
     for row in range(GRID_ROWS):
         dy = row if turned else GRID_ROWS - 1 - row

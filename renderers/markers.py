@@ -9,6 +9,7 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
+from renderers.density import Picture, drawing, scale_of
 from renderers.fonts import bold_stroke, font
 from renderers.palette import HIGHLIGHT, HIGHLIGHT_EDGE, INK, Style
 from renderers.text import Box, Point, min_text_size
@@ -144,22 +145,24 @@ def marker_sprite(style: Style, size: int) -> Image.Image:
     return sprite.reduce(_SUPERSAMPLE)
 
 
-def draw_marker(img: Image.Image, centre: Point, size: int, style: Style) -> Box:
+def draw_marker(img: Picture, centre: Point, size: int, style: Style) -> Box:
     """Draw a seat or team marker (coloured shape with an ink edge and the letter) centred at `centre`.
 
     A letter that would come out smaller than `min_text_size` is left out: unreadable on a phone, it
     would only be noise, and the colour and shape still tell the seat. `MARKER` keeps a Latin letter in
     every seat shape; a kanji in a triangle or a diamond needs a larger marker (`marker_letter_size`).
+    On a canvas of a higher density the sprite is drawn that many times larger (whether the letter is
+    kept is decided at 1×, so both pictures show the same).
     """
     if style.letter and marker_letter_size(style, size) < min_text_size(img.width):
         style = replace(style, letter="")
-    sprite = marker_sprite(style, size)
+    sprite = marker_sprite(style, size * scale_of(img))
     left, top = round(centre[0] - size / 2), round(centre[1] - size / 2)
     img.paste(sprite, (left, top), sprite)
     return (left, top, left + size, top + size)
 
 
-def draw_highlight(img: Image.Image, outline: Box | Sequence[Point], width: int = 4) -> None:
+def draw_highlight(img: Picture, outline: Box | Sequence[Point], width: int = 4) -> None:
     """Mark the last action: a white band between two ink edges along a box or a closed polygon.
 
     The band is centred on the outline, so draw it after the highlighted thing. It is recognisable by its
@@ -171,6 +174,6 @@ def draw_highlight(img: Image.Image, outline: Box | Sequence[Point], width: int 
     else:
         points = [tuple(p) for p in outline]  # type: ignore[misc]
     closed = points + points[:2]
-    draw = ImageDraw.Draw(img)
+    draw = drawing(img)
     draw.line(closed, fill=HIGHLIGHT_EDGE, width=width + 4, joint="curve")
     draw.line(closed, fill=HIGHLIGHT, width=width, joint="curve")

@@ -9,53 +9,61 @@ from collections.abc import Callable, Hashable
 
 from PIL import Image
 
+from renderers.density import Canvas, Picture, density, pixels, scale_of
 from renderers.palette import BACKGROUND, RGB
 
 # Discord Android crops square images, and near-square ones look square in a chat: pad to this difference.
 _MIN_ASPECT_GAP = 100
 
 
-_LAYER_CACHE_SIZE = 16  # a 1200x800 RGB layer is 2.9 MB, so the cache stays under ~50 MB
-_layers: OrderedDict[Hashable, Image.Image] = OrderedDict()
+_LAYER_CACHE_SIZE = {1: 16, 2: 4}
+"""Layers kept per density: a 1200x800 RGB layer is 2.9 MB (11.5 MB at 2×), so each cache stays under ~50 MB,
+and the live board's 2× layers never push Discord's 1× ones out."""
+_layers: dict[int, OrderedDict[Hashable, Picture]] = {scale: OrderedDict() for scale in _LAYER_CACHE_SIZE}
 _layers_lock = threading.Lock()
 
 
-def cached_layer(key: Hashable, builder: Callable[[], Image.Image]) -> Image.Image:
-    """A copy of a static layer (board background, grid), built once per `key` and kept (LRU).
+def cached_layer(key: Hashable, builder: Callable[[], Picture]) -> Picture:
+    """A copy of a static layer (board background, grid), built once per `key` and density and kept (LRU).
 
     A copy is returned because renderers draw on it; copying a 1200x800 layer costs well under a
     millisecond, far less than redrawing a board. Put everything the layer depends on (game id, player
-    count, locale) in `key`.
+    count, locale) in `key`; the density (`renderers.density`) is added here.
     """
+    scale = density()
+    layers = _layers[scale]
     with _layers_lock:
-        layer = _layers.get(key)
+        layer = layers.get(key)
         if layer is not None:
-            _layers.move_to_end(key)
+            layers.move_to_end(key)
             return layer.copy()
     layer = builder()
     with _layers_lock:
-        _layers[key] = layer
-        _layers.move_to_end(key)
-        while len(_layers) > _LAYER_CACHE_SIZE:
-            _layers.popitem(last=False)
+        layers[key] = layer
+        layers.move_to_end(key)
+        while len(layers) > _LAYER_CACHE_SIZE[scale]:
+            layers.popitem(last=False)
     return layer.copy()
 
 
-def ensure_not_square(img: Image.Image, colour: RGB = BACKGROUND) -> Image.Image:
+def ensure_not_square(img: Picture, colour: RGB = BACKGROUND) -> Picture:
     """The image, padded when it is (nearly) square, because Discord's Android app crops square images.
 
     The image grows at the bottom until it is `_MIN_ASPECT_GAP` taller than wide; the width never
     changes, since the text sizes were chosen for it (`min_text_size`). Images whose sides already
-    differ that much are returned unchanged (the same object).
+    differ that much are returned unchanged (the same object). A canvas of a higher density is measured
+    and padded in 1× pixels, so its picture stays exactly that many times the 1× one.
     """
     width, height = img.size
     if abs(width - height) >= _MIN_ASPECT_GAP:
         return img
-    size = (width, width + _MIN_ASPECT_GAP)
-    source = img if img.mode in ("RGB", "RGBA") else img.convert("RGB")
+    scale = scale_of(img)
+    size = (width * scale, (width + _MIN_ASPECT_GAP) * scale)
+    source = pixels(img)
+    source = source if source.mode in ("RGB", "RGBA") else source.convert("RGB")
     padded = Image.new(source.mode, size, colour)
     padded.paste(source, (0, 0))
-    return padded
+    return padded if scale == 1 else Canvas(padded, scale)
 
 
 # Flat graphics (boards, cards, text) have a few thousand colours, all from anti-aliased edges; gradients
@@ -70,8 +78,9 @@ _WEBP_METHOD = 1
 _WEBP_EFFORT = 60
 
 
-def encode_image(img: Image.Image) -> bytes:
-    """Lossless WebP bytes for Discord: never square, reduced to a 256-colour palette first when flat.
+def encode_image(img: Picture) -> bytes:
+    """Lossless WebP bytes for Discord: never square, reduced to a 256-colour palette first when flat (a
+    canvas of a higher density, `renderers.density`, is encoded at its own pixels).
 
     Image bytes are what a phone downloads for every board in a game's thread, so they are chosen
     smaller over cheaper. Measured on 8 real 800 px boards (War Chest 2 and 4 players, Wall of War 3 and
@@ -104,7 +113,7 @@ def encode_image(img: Image.Image) -> bytes:
     Pillow adds nothing measurable over libwebp itself (the `webp` cffi binding was 0–12% faster). So
     images stay small, and the encode runs in the render pool's worker processes, off the event loop.
     """
-    img = ensure_not_square(img)
+    img = pixels(ensure_not_square(img))
     if img.mode in ("RGB", "RGBA") and img.getcolors(_PALETTE_MAX_COLOURS) is not None:
         img = img.quantize(256, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
     if img.mode not in ("RGB", "RGBA"):

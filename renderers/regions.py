@@ -13,7 +13,9 @@ returns it with its regions::
     image, found = board_regions(renderer, match.frame(None), ctx)
     [region.target for region in found]     # ["hex:E1", "hex:E2", ..., "unit:archer", ...]
 
-Coordinates are the image's pixels. One object may have several regions (drawn in two places); regions
+Coordinates are the 1× picture's pixels, at every density (`renderers.density`): renderers lay out and mark
+in 1× pixels, and a 2× picture is the same layout drawn twice as large, so its regions are the 1× ones and
+the live board lays them over either picture with the 1× size as the viewBox. One object may have several regions (drawn in two places); regions
 of objects of different kinds may nest (a purchaser card inside its circle's row).
 """
 
@@ -24,10 +26,9 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
 
-from PIL import Image
-
 from engine.core.types import Frame
 from renderers.base import GameRenderer, RenderContext
+from renderers.density import Picture
 
 Box = tuple[int, int, int, int]
 Point = tuple[int, int]
@@ -93,7 +94,7 @@ def collecting() -> Iterator[list[Region]]:
         _ACTIVE.reset(token)
 
 
-def board_regions(renderer: GameRenderer, frame: Frame, ctx: RenderContext) -> tuple[Image.Image, tuple[Region, ...]]:
+def board_regions(renderer: GameRenderer, frame: Frame, ctx: RenderContext) -> tuple[Picture, tuple[Region, ...]]:
     """The public board `renderer` draws for `frame`, and where each board object on it is."""
     with collecting() as found:
         image = renderer.board(frame, ctx)

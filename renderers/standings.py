@@ -10,7 +10,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from PIL import Image, ImageDraw
 
 from renderers import toolkit as tk
 from renderers.kinds import image_kind
@@ -34,7 +33,7 @@ class StandingsRow:
 
 
 @image_kind("league standings")
-def standings_image(title: str, subtitle: str, headers: Sequence[str], rows: Sequence[StandingsRow]) -> Image.Image:
+def standings_image(title: str, subtitle: str, headers: Sequence[str], rows: Sequence[StandingsRow]) -> tk.Picture:
     """Place, name, points, W-D-L and the tie-breaks, one row per member (at most `MAX_ROWS`), with
     alternate row shading and the leaders' places in a pill."""
     shown = list(rows[:MAX_ROWS])
@@ -45,7 +44,7 @@ def standings_image(title: str, subtitle: str, headers: Sequence[str], rows: Seq
     tk.draw_text(img, (PAD, PAD + tk.line_height(tk.SIZE_TITLE)), subtitle, tk.SIZE_SMALL, fill=tk.MUTED_INK,
                  max_width=tk.CANVAS_WIDTH - 2 * PAD, max_lines=1)
     columns = [PAD + 10, PAD + 70, *_number_columns(headers[2:], shown)]
-    draw = ImageDraw.Draw(img)
+    draw = tk.drawing(img)
     draw.rectangle((PAD, top, tk.CANVAS_WIDTH - PAD, top + ROW_HEIGHT), fill=tk.PANEL_HEADER)
     for x, header in zip(columns, headers):
         tk.draw_text(img, (x, top + ROW_HEIGHT / 2), header, tk.SIZE_SMALL, anchor="lm", bold=True)
@@ -87,7 +86,7 @@ def _number_columns(headers: Sequence[str], rows: Sequence[StandingsRow]) -> lis
 
 
 @image_kind("rating chart")
-def rating_chart(title: str, values: Sequence[float], caption: str) -> Image.Image:
+def rating_chart(title: str, values: Sequence[float], caption: str) -> tk.Picture:
     """A small line chart of a rating after each rated game (at least the starting value), with the
     lowest and highest values labelled."""
     img = tk.new_canvas(CHART_HEIGHT)
@@ -95,7 +94,7 @@ def rating_chart(title: str, values: Sequence[float], caption: str) -> Image.Ima
     tk.draw_text(img, (PAD, CHART_HEIGHT - PAD), caption, tk.SIZE_SMALL, anchor="lb", fill=tk.MUTED_INK,
                  max_width=tk.CANVAS_WIDTH - 2 * PAD, max_lines=1)
     box = (PAD + 80, PAD + 50, tk.CANVAS_WIDTH - PAD, CHART_HEIGHT - PAD - 40)
-    draw = ImageDraw.Draw(img)
+    draw = tk.drawing(img)
     draw.rectangle(box, outline=tk.LINE, width=2)
     points = list(values) or [0.0]
     low, high = min(points), max(points)

@@ -12,16 +12,15 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from PIL import Image, ImageDraw
 
 from engine.core.types import Event, Frame, Outcome, T, Text
 from renderers import toolkit as tk
 from renderers.base import RenderContext
 
 
-def draw_strip(img: Image.Image, top: int, height: int) -> None:
+def draw_strip(img: tk.Picture, top: int, height: int) -> None:
     """A full-width band for one kind of news (the last action, the result) under the banner."""
-    draw = ImageDraw.Draw(img)
+    draw = tk.drawing(img)
     draw.rectangle((0, top, img.width, top + height), fill=tk.PANEL)
     draw.line((0, top + height, img.width, top + height), fill=tk.LINE, width=2)
 
@@ -71,7 +70,7 @@ def news_height(ctx: RenderContext, width: int, text: str, *, marker: bool = Fal
 _LAST = T("直前", "Last")
 
 
-def draw_news(img: Image.Image, ctx: RenderContext, box: tk.Box, text: str, *, marker: tk.Style | None = None,
+def draw_news(img: tk.Picture, ctx: RenderContext, box: tk.Box, text: str, *, marker: tk.Style | None = None,
               label: Text = _LAST) -> None:
     """A muted label, the acting seat's marker (if any) and `text` wrapped to the lines `box` holds
     ("…" past them: size the box with `news_height`), all vertically centred in `box`."""
@@ -85,7 +84,7 @@ def draw_news(img: Image.Image, ctx: RenderContext, box: tk.Box, text: str, *, m
     tk.draw_text(img, (x, middle), text, tk.SIZE_SMALL, anchor="lm", max_width=max(1, x1 - x), max_lines=lines)
 
 
-def draw_now_strip(img: Image.Image, ctx: RenderContext, top: int, frame: Frame,
+def draw_now_strip(img: tk.Picture, ctx: RenderContext, top: int, frame: Frame,
                    style_of: Callable[[int], tk.Style], name_of: Callable[[int], str], *, pad: int,
                    height: int) -> int:
     """`draw_now` across the image under `top`, `height` tall, taller when the result needs more lines;
@@ -96,7 +95,7 @@ def draw_now_strip(img: Image.Image, ctx: RenderContext, top: int, frame: Frame,
     return top + height
 
 
-def draw_last_strip(img: Image.Image, ctx: RenderContext, top: int, frame: Frame, *, pad: int, height: int,
+def draw_last_strip(img: tk.Picture, ctx: RenderContext, top: int, frame: Frame, *, pad: int, height: int,
                     marker: tk.Style | None = None) -> int:
     """The last step's strip (`news_text`) across the image under `top`: `height` tall, taller when its
     sentences need more lines; returns the y below it."""
@@ -107,7 +106,7 @@ def draw_last_strip(img: Image.Image, ctx: RenderContext, top: int, frame: Frame
     return top + height
 
 
-def draw_now(img: Image.Image, ctx: RenderContext, box: tk.Box, frame: Frame, style_of: Callable[[int], tk.Style],
+def draw_now(img: tk.Picture, ctx: RenderContext, box: tk.Box, frame: Frame, style_of: Callable[[int], tk.Style],
              name_of: Callable[[int], str]) -> None:
     """The strip under the banner: who is to play (their markers, and the name when one seat is asked) and
     the decision's own prompt, or the result once the game is over."""
@@ -148,7 +147,7 @@ def outcome_height(ctx: RenderContext, width: int, outcome: Outcome, *, at_least
 _RESULT = T("結果", "Result")
 
 
-def draw_outcome(img: Image.Image, ctx: RenderContext, box: tk.Box, outcome: Outcome,
+def draw_outcome(img: tk.Picture, ctx: RenderContext, box: tk.Box, outcome: Outcome,
                  style_of: Callable[[int], tk.Style], *, size: int = tk.SIZE_BODY) -> None:
     """The result: a "Result" tag, the winners' markers (none for a draw) and the engine's summary in
     bold at `size` (size the box with `outcome_height` so that all of it shows)."""

@@ -17,6 +17,7 @@ from typing import Literal
 from PIL import Image, ImageDraw
 
 from renderers import scripts
+from renderers.density import Picture, ScaledDraw, drawing
 from renderers.fonts import bold_stroke, drawable, font
 from renderers.palette import INK, RGB
 
@@ -186,7 +187,7 @@ def _layout_lines(
 
 
 def draw_text(
-    img: Image.Image,
+    img: Picture,
     xy: Point,
     text: str,
     size: int,
@@ -214,19 +215,26 @@ def draw_text(
     y0 = xy[1] - {"t": 0, "m": height / 2, "b": height}[anchor[1]]
     line_x = x0 + {"l": 0, "m": width / 2, "r": width}[anchor[0]]
     stroke = bold_stroke(size) if bold else 0
-    draw = ImageDraw.Draw(img)
+    draw = drawing(img)
     for index, line in enumerate(lines):
         draw_line(draw, (line_x, y0 + (index + 0.5) * step), line, size, fill, anchor[0] + "m", stroke)
     return (math.floor(x0), math.floor(y0), math.ceil(x0 + width), math.ceil(y0 + height))
 
 
-def draw_line(draw: ImageDraw.ImageDraw, xy: Point, line: str, size: int, fill: RGB, anchor: str, stroke: float) -> None:
+def draw_line(draw: ImageDraw.ImageDraw | ScaledDraw, xy: Point, line: str, size: int, fill: RGB, anchor: str,
+              stroke: float) -> None:
     """One line of text at `xy` (a Pillow text anchor), from its cached coverage mask.
 
     Every text run on a board passes here (the legibility tests watch this function). The position is
     rounded down to whole pixels, as Pillow does, without its sub-pixel shift: nobody sees a quarter pixel,
     and it lets a label drawn on every board be rasterised once per process instead of every time.
+
+    On a canvas of density d (`renderers.density`) `xy`, `size` and `stroke` are the 1× ones: the line is
+    rasterised at d times the size (its own glyph outlines, not a 1× line enlarged) at d times the position.
     """
+    if isinstance(draw, ScaledDraw):
+        scale, draw = draw.density, draw.draw
+        xy, size, stroke = (xy[0] * scale, xy[1] * scale), size * scale, stroke * scale
     mask, left, top = _line_mask(line, size, anchor, stroke)
     draw.bitmap((math.floor(xy[0]) + left, math.floor(xy[1]) + top), mask, fill=fill)
 

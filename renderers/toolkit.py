@@ -16,7 +16,10 @@ Typical use inside a renderer::
         tk.draw_text(img, (140, top + 60), "騎兵 Cavalry", tk.SIZE_BODY, anchor="lm")
         return img          # encoded for Discord with tk.encode_image(img)
 
-Coordinates are pixels on a canvas `CANVAS_WIDTH` wide; canvases are RGB (no alpha: smaller files).
+Coordinates are pixels on a canvas `CANVAS_WIDTH` wide; canvases are RGB (no alpha: smaller files). They
+are 1× pixels at every density: draw shapes with `drawing(img)` (not `ImageDraw.Draw`), text with
+`draw_text`, sprites with `draw_marker` or at `scale_of(img)` times their size, and the same code draws the
+live board's 2× picture (`renderers.density`).
 The kit is assembled from `renderers.text` (sizes, wrapping, drawing text), `renderers.markers` (seat
 shapes, hexes, highlights) and `renderers.output` (cached layers, never-square images, WebP encoding);
 the composite widgets (banner, seat frames, pills, cards, legends) live here; the strips that tell the last
@@ -28,10 +31,9 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 
-from PIL import Image, ImageDraw
-
 from engine.core.types import Frame, T, Text
 from renderers.base import RenderContext
+from renderers.density import Drawer, Picture, drawing, new_image, scale_of
 from renderers.fonts import drawable, font, missing_glyphs
 from renderers.markers import (
     MARKER,
@@ -82,11 +84,11 @@ __all__ = [
     "BACKGROUND", "BANNER_HEIGHT", "CANVAS_WIDTH", "HIGHLIGHT", "HIGHLIGHT_EDGE", "INK", "LINE",
     "LINE_SPACING", "MARKER", "MUTED_INK", "PANEL", "PANEL_HEADER", "PHONE_MIN_TEXT", "PHONE_WIDTH",
     "SEAT_STYLES", "SIZE_BODY", "SIZE_SMALL", "SIZE_TITLE", "TEAM_STYLES", "WHITE", "Box", "Point", "Style",
-    "cached_layer", "card_header_height", "card_title_lines", "draw_banner", "draw_card", "draw_highlight",
-    "draw_legend", "draw_marker", "draw_pill", "draw_seat_frame", "draw_text",
+    "Drawer", "Picture", "cached_layer", "card_header_height", "card_title_lines", "draw_banner", "draw_card", "draw_highlight",
+    "draw_legend", "draw_marker", "draw_pill", "draw_seat_frame", "draw_text", "drawing",
     "IMAGE_SUFFIX", "drawable", "encode_image", "ensure_not_square", "font", "hex_centre", "hex_points", "line_height",
     "localize", "marker_letter_size", "marker_sprite", "measure_text", "min_text_size", "missing_glyphs",
-    "new_canvas", "seat_style", "shape_points", "team_style", "text_width", "wrap_text",
+    "new_canvas", "scale_of", "seat_style", "shape_points", "team_style", "text_width", "wrap_text",
 ]
 
 CANVAS_WIDTH = 800  # the phone-readable width: see `renderers.text`
@@ -106,16 +108,17 @@ def with_seat_names(ctx: RenderContext, players: int, fallback: Callable[[int], 
     return replace(ctx, seat_names=tuple(names))
 
 
-def new_canvas(height: int, width: int = CANVAS_WIDTH, colour: RGB = BACKGROUND) -> Image.Image:
-    """A blank RGB board of the recommended phone width."""
-    return Image.new("RGB", (width, height), colour)
+def new_canvas(height: int, width: int = CANVAS_WIDTH, colour: RGB = BACKGROUND) -> Picture:
+    """A blank RGB board of the recommended phone width (in 1× pixels, drawn at the current density:
+    `renderers.density`)."""
+    return new_image("RGB", (width, height), colour)
 
 
 # --------------------------------------------------------------------------- composite widgets
 
 
 def draw_banner(
-    img: Image.Image,
+    img: Picture,
     ctx: RenderContext,
     status: str,
     waiting: Sequence[int] = (),
@@ -133,7 +136,7 @@ def draw_banner(
     """
     width = img.width
     pad = 12
-    draw = ImageDraw.Draw(img)
+    draw = drawing(img)
     draw.rectangle((0, top, width, top + height - 1), fill=PANEL_HEADER)
     draw.line((0, top + height - 2, width, top + height - 2), fill=LINE, width=2)
     middle = top + height / 2
@@ -167,7 +170,7 @@ def draw_banner(
     return top + height
 
 
-def draw_seat_frame(img: Image.Image, box: Box, seat: int, frame: Frame) -> bool:
+def draw_seat_frame(img: Picture, box: Box, seat: int, frame: Frame) -> bool:
     """Frame a seat's own area (its panel, header or row) with the double frame when the game waits for
     that seat now; returns whether it did.
 
@@ -182,7 +185,7 @@ def draw_seat_frame(img: Image.Image, box: Box, seat: int, frame: Frame) -> bool
     return True
 
 
-def draw_pill(img: Image.Image, xy: Point, text: str, *, fill: RGB = INK, ink: RGB = WHITE,
+def draw_pill(img: Picture, xy: Point, text: str, *, fill: RGB = INK, ink: RGB = WHITE,
               size: int = SIZE_SMALL, anchor: str = "lm") -> Box:
     """A word on a rounded tag (initiative, turn, buying, result): the word itself is the cue, not a colour.
 
@@ -193,14 +196,14 @@ def draw_pill(img: Image.Image, xy: Point, text: str, *, fill: RGB = INK, ink: R
     x0 = xy[0] - {"l": 0, "m": width / 2, "r": width}[anchor[0]]
     y0 = xy[1] - height / 2
     box = (round(x0), round(y0), round(x0 + width), round(y0 + height))
-    ImageDraw.Draw(img).rounded_rectangle(box, radius=height // 2, fill=fill, outline=INK, width=2)
+    drawing(img).rounded_rectangle(box, radius=height // 2, fill=fill, outline=INK, width=2)
     draw_text(img, (box[0] + width / 2, xy[1]), text, size, fill=ink, anchor="mm", bold=True)
     return box
 
 
-def _badge(img: Image.Image, centre: Point, diameter: int, value: str, *, shape: str) -> None:
+def _badge(img: Picture, centre: Point, diameter: int, value: str, *, shape: str) -> None:
     """A number in a circle (cost: white disc) or a rounded square (points: ink tile)."""
-    draw = ImageDraw.Draw(img)
+    draw = drawing(img)
     r = diameter / 2
     box = (centre[0] - r, centre[1] - r, centre[0] + r, centre[1] + r)
     if shape == "circle":
@@ -240,7 +243,7 @@ def _title_width(box_width: int, size: int, cost: bool, points: bool, lead: int)
 
 
 def draw_card(
-    img: Image.Image,
+    img: Picture,
     box: Box,
     title: str,
     body: str = "",
@@ -261,7 +264,7 @@ def draw_card(
     corner, so ownership is never told by colour alone (and the title keeps the whole bar).
     """
     x0, y0, x1, y1 = box
-    draw = ImageDraw.Draw(img)
+    draw = drawing(img)
     radius = 12
     has_cost, has_points = cost is not None, points is not None
     header_h = card_header_height(title, x1 - x0, size, cost=has_cost, points=has_points, lead=lead)
@@ -296,7 +299,7 @@ def draw_card(
 
 
 def draw_legend(
-    img: Image.Image,
+    img: Picture,
     xy: Point,
     entries: Sequence[tuple[Style, str]],
     *,

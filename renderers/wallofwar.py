@@ -17,7 +17,6 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from PIL import Image, ImageDraw
 
 from engine.core.types import Frame, T
 from engine.wallofwar.colours import COLOURS, NAMES
@@ -48,7 +47,7 @@ TITLE = T("ウォール・オブ・ウォー", "Wall of War")
 class WallOfWarRenderer:
     """Draws Wall of War frames (views: engine/wallofwar/VIEW.md); never sees the raw state."""
 
-    def board(self, frame: Frame, ctx: RenderContext) -> Image.Image:
+    def board(self, frame: Frame, ctx: RenderContext) -> tk.Picture:
         scene = parts.Scene.of(frame, ctx)
         ctx = scene.ctx
         view = frame.view
@@ -67,7 +66,7 @@ class WallOfWarRenderer:
             y = _draw_discard(img, scene, y + 6)
         return tk.ensure_not_square(img.crop((0, 0, tk.CANVAS_WIDTH, y + PAD)))
 
-    def private(self, frame: Frame, ctx: RenderContext) -> Image.Image | None:
+    def private(self, frame: Frame, ctx: RenderContext) -> tk.Picture | None:
         """The seat's face-down cards with their costs and full abilities; None while it holds none,
         since there is then nothing private to show (always-on cards are on the board)."""
         if "private" not in frame.view or not frame.view["private"]["hand"]:
@@ -81,16 +80,16 @@ RENDERER = WallOfWarRenderer()
 # --------------------------------------------------------------------------- strips
 
 
-def _draw_now(img: Image.Image, scene: parts.Scene, top: int) -> int:
+def _draw_now(img: tk.Picture, scene: parts.Scene, top: int) -> int:
     return strips.draw_now_strip(img, scene.ctx, top, scene.frame, scene.style, scene.name, pad=PAD, height=NOW_HEIGHT)
 
 
-def _draw_last(img: Image.Image, scene: parts.Scene, top: int) -> int:
+def _draw_last(img: tk.Picture, scene: parts.Scene, top: int) -> int:
     """What the last step did, in the engine's sentences (all of them: the strip grows)."""
     return strips.draw_last_strip(img, scene.ctx, top, scene.frame, pad=PAD, height=LAST_HEIGHT)
 
 
-def _draw_info(img: Image.Image, scene: parts.Scene, top: int) -> int:
+def _draw_info(img: tk.Picture, scene: parts.Scene, top: int) -> int:
     """The deck, what Lucky Draw revealed, the ATM, the discard pile and the cards set aside."""
     view = scene.view
     middle = top + INFO_HEIGHT / 2
@@ -104,7 +103,7 @@ def _draw_info(img: Image.Image, scene: parts.Scene, top: int) -> int:
         label = scene.say("公開中: ", "Revealed: ") + parts.card_name(shown, scene.ctx)
         tk.draw_text(img, (x, middle), label, tk.SIZE_SMALL, anchor="lm", bold=True,
                      max_width=max(1, legend[0] - 12 - x), max_lines=1)
-    ImageDraw.Draw(img).line((PAD, top + INFO_HEIGHT, img.width - PAD, top + INFO_HEIGHT), fill=tk.LINE, width=2)
+    tk.drawing(img).line((PAD, top + INFO_HEIGHT, img.width - PAD, top + INFO_HEIGHT), fill=tk.LINE, width=2)
     return top + INFO_HEIGHT
 
 
@@ -120,7 +119,7 @@ def _card_header(card: Mapping[str, Any], ctx: RenderContext) -> int:
     return tk.card_header_height(parts.card_name(card, ctx), CARD_WIDTH, cost=True, points=True)
 
 
-def _draw_circles(img: Image.Image, scene: parts.Scene, top: int, marks: parts.Marks) -> int:
+def _draw_circles(img: tk.Picture, scene: parts.Scene, top: int, marks: parts.Marks) -> int:
     view = scene.view
     y = top
     for index, circle in enumerate(view["circles"]):
@@ -142,13 +141,13 @@ def _draw_circles(img: Image.Image, scene: parts.Scene, top: int, marks: parts.M
     return y
 
 
-def _draw_circle(img: Image.Image, scene: parts.Scene, circle: Mapping[str, Any], box: tk.Box) -> list[tk.Box]:
+def _draw_circle(img: tk.Picture, scene: parts.Scene, circle: Mapping[str, Any], box: tk.Box) -> list[tk.Box]:
     """One circle: position, card, price and status, then the line front to back. Returns the boxes of
     the purchaser cards in line order (for highlighting)."""
     ctx = scene.ctx
     x0, y0, x1, y1 = box
     buying = circle["status"] == "buying"
-    draw = ImageDraw.Draw(img)
+    draw = tk.drawing(img)
     draw.rounded_rectangle(box, radius=10, fill=tk.WHITE if buying else tk.BACKGROUND,
                            outline=tk.INK if buying else tk.LINE, width=3 if buying else 1)
     middle = (y0 + y1) / 2
@@ -184,7 +183,7 @@ def _draw_circle(img: Image.Image, scene: parts.Scene, circle: Mapping[str, Any]
     return _draw_line(img, scene, circle["line"], (left, y1 - 6 - tk.MARKER / 2), x1 - 8)
 
 
-def _draw_status(img: Image.Image, scene: parts.Scene, circle: Mapping[str, Any], at: tk.Point, right: int) -> int:
+def _draw_status(img: tk.Picture, scene: parts.Scene, circle: Mapping[str, Any], at: tk.Point, right: int) -> int:
     """Right-aligned: what each processing gave (buyer and price), and "extra stock" while the deck's top
     card is on sale. (The current circle itself stands out by its white, ink-edged row.) Returns the left
     edge of what was drawn."""
@@ -210,7 +209,7 @@ def _draw_status(img: Image.Image, scene: parts.Scene, circle: Mapping[str, Any]
     return x
 
 
-def _draw_line(img: Image.Image, scene: parts.Scene, line: Sequence[int], at: tk.Point, right: int) -> list[tk.Box]:
+def _draw_line(img: tk.Picture, scene: parts.Scene, line: Sequence[int], at: tk.Point, right: int) -> list[tk.Box]:
     """"Front" then the purchaser cards as colour markers, front first; narrower steps if many."""
     x, middle = at
     if not line:
@@ -225,7 +224,7 @@ def _draw_line(img: Image.Image, scene: parts.Scene, line: Sequence[int], at: tk
 # --------------------------------------------------------------------------- colour choice
 
 
-def _draw_colour_choice(img: Image.Image, scene: parts.Scene, top: int) -> int:
+def _draw_colour_choice(img: tk.Picture, scene: parts.Scene, top: int) -> int:
     """During setup: each colour with who took it, and the order in which players choose."""
     view = scene.view
     y = _section_title(img, top, scene.say("購入者カードの色", "Purchaser colours"))
@@ -250,8 +249,8 @@ def _draw_colour_choice(img: Image.Image, scene: parts.Scene, top: int) -> int:
     return y + 22
 
 
-def _section_title(img: Image.Image, y: int, text: str) -> int:
-    ImageDraw.Draw(img).line((PAD, y, img.width - PAD, y), fill=tk.LINE, width=2)
+def _section_title(img: tk.Picture, y: int, text: str) -> int:
+    tk.drawing(img).line((PAD, y, img.width - PAD, y), fill=tk.LINE, width=2)
     tk.draw_text(img, (PAD, y + 6), text, tk.SIZE_BODY, anchor="lt", bold=True)
     return y + SECTION_TITLE
 
@@ -259,7 +258,7 @@ def _section_title(img: Image.Image, y: int, text: str) -> int:
 # --------------------------------------------------------------------------- players
 
 
-def _draw_seats(img: Image.Image, scene: parts.Scene, top: int, marks: parts.Marks) -> int:
+def _draw_seats(img: tk.Picture, scene: parts.Scene, top: int, marks: parts.Marks) -> int:
     view = scene.view
     y = _section_title(img, top, scene.say("プレイヤー", "Players")) + 2
     for seat in range(view["players"]):
@@ -287,7 +286,7 @@ def _seat_flags(scene: parts.Scene, seat: int) -> list[str]:
     return flags
 
 
-def _draw_seat(img: Image.Image, scene: parts.Scene, seat: int, top: int) -> int:
+def _draw_seat(img: tk.Picture, scene: parts.Scene, seat: int, top: int) -> int:
     """A player: name, turn, cards held and medals (and points at the end); then purchaser cards at
     home and this turn's flags, or at the end the face-down cards revealed; then always-on cards.
     Returns the bottom of the row."""
@@ -319,11 +318,11 @@ def _draw_seat(img: Image.Image, scene: parts.Scene, seat: int, top: int) -> int
     if info["always_on"]:
         always = [_chip(card, scene) for card in info["always_on"]]
         bottom = _labelled_chips(img, (name_left, bottom, x1), scene.say("常時効果", "Always on"), always, 2, more)
-    ImageDraw.Draw(img).line((x0, bottom + 3, x1, bottom + 3), fill=tk.PANEL_HEADER, width=2)
+    tk.drawing(img).line((x0, bottom + 3, x1, bottom + 3), fill=tk.PANEL_HEADER, width=2)
     return bottom + 3
 
 
-def _draw_home_and_flags(img: Image.Image, scene: parts.Scene, seat: int, at: tuple[float, float, int]) -> int:
+def _draw_home_and_flags(img: tk.Picture, scene: parts.Scene, seat: int, at: tuple[float, float, int]) -> int:
     """Purchaser cards at home as small markers, then this turn's flags; returns the bottom."""
     x, y, right = at
     x = tk.draw_text(img, (x, y), scene.say("手元", "Home"), tk.SIZE_SMALL, fill=tk.MUTED_INK, anchor="lm")[2] + 8
@@ -340,7 +339,7 @@ def _draw_home_and_flags(img: Image.Image, scene: parts.Scene, seat: int, at: tu
     return round(y + TOKEN / 2)
 
 
-def _labelled_chips(img: Image.Image, at: tuple[float, float, int], label: str, chips: Sequence[str], rows: int,
+def _labelled_chips(img: tk.Picture, at: tuple[float, float, int], label: str, chips: Sequence[str], rows: int,
                     more: str) -> int:
     """A muted label, then chips flowing to its right; returns the bottom."""
     x, top, right = at
@@ -355,7 +354,7 @@ def _chip(card: Mapping[str, Any], scene: parts.Scene) -> str:
 # --------------------------------------------------------------------------- discard pile
 
 
-def _draw_discard(img: Image.Image, scene: parts.Scene, top: int) -> int:
+def _draw_discard(img: tk.Picture, scene: parts.Scene, top: int) -> int:
     """The public discard pile, newest first, so that what is cut off at three rows is the oldest (the
     Resale picker lists every card)."""
     pile = scene.view["discard"]
@@ -371,7 +370,7 @@ def _draw_discard(img: Image.Image, scene: parts.Scene, top: int) -> int:
 # --------------------------------------------------------------------------- private image and card list
 
 
-def _private_image(frame: Frame, ctx: RenderContext) -> Image.Image:
+def _private_image(frame: Frame, ctx: RenderContext) -> tk.Picture:
     scene = parts.Scene.of(frame, ctx)
     ctx = scene.ctx
     view = frame.view

@@ -21,7 +21,7 @@ CARD_GAP = 10
 LEGEND_HEIGHT = 44
 
 
-def card_grid(img: Image.Image, top: int, cards: Sequence[Mapping[str, Any]], ctx: RenderContext) -> int:
+def card_grid(img: tk.Picture, top: int, cards: Sequence[Mapping[str, Any]], ctx: RenderContext) -> int:
     """Full cards two to a row, each row as tall as its longer text; returns the y below the grid."""
     columns = 2
     width = column_width()
@@ -71,7 +71,7 @@ def all_card_ids() -> tuple[str, ...]:
     return tuple(sorted(CARDS.cards))
 
 
-def cards_sheet(card_ids: Sequence[str], ctx: RenderContext) -> Image.Image:
+def cards_sheet(card_ids: Sequence[str], ctx: RenderContext) -> tk.Picture:
     """One page of the card list: id, name, kind, points, cost and the full ability text, two to a row."""
     cards = [card_view(card_id) for card_id in card_ids]
     top = tk.BANNER_HEIGHT + LEGEND_HEIGHT

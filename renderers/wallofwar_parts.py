@@ -12,7 +12,6 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from PIL import Image, ImageDraw
 
 from engine.core.types import Frame, T, Text
 from engine.wallofwar.cards import CARDS
@@ -138,11 +137,11 @@ def cost_badge(card: Card) -> str:
 # --------------------------------------------------------------------------- widgets
 
 
-def draw_kind_tag(img: Image.Image, xy: tk.Point, kind: str, ctx: RenderContext) -> tk.Box:
+def draw_kind_tag(img: tk.Picture, xy: tk.Point, kind: str, ctx: RenderContext) -> tk.Box:
     return tk.draw_pill(img, xy, KIND_WORDS[kind].get(ctx.locale), fill=KIND_FILLS[kind], ink=tk.INK)
 
 
-def draw_label_value(img: Image.Image, xy: tk.Point, label: str, value: str, *, anchor: str = "l") -> tk.Box:
+def draw_label_value(img: tk.Picture, xy: tk.Point, label: str, value: str, *, anchor: str = "l") -> tk.Box:
     """"Medals 7": a muted small label and a bold number, vertically centred on `xy`."""
     if anchor == "r":
         value_box = tk.draw_text(img, xy, value, tk.SIZE_BODY, anchor="rm", bold=True)
@@ -190,13 +189,13 @@ def chip_rows(labels: Sequence[str], width: int, max_rows: int, more: str) -> li
     return kept
 
 
-def draw_chips(img: Image.Image, box: tk.Box, labels: Sequence[str], *, max_rows: int, more: str,
+def draw_chips(img: tk.Picture, box: tk.Box, labels: Sequence[str], *, max_rows: int, more: str,
                targets: Sequence[str] = ()) -> int:
     """Small labelled tags flowing in rows inside `box` (at most `max_rows`, then "+N"); returns the y
     below the last row. `targets` name the objects the labels show, in order: each is marked where its
     chip is, or on the "+N" chip when it is among those left out."""
     x0, y0, x1, _ = box
-    draw = ImageDraw.Draw(img)
+    draw = tk.drawing(img)
     rows = chip_rows(labels, x1 - x0, max_rows, more)
     cut = bool(targets) and regions.wanted() and len(chip_rows(labels, x1 - x0, len(labels), more)) > max_rows
     chips = sum(len(row) for row in rows)
@@ -220,14 +219,14 @@ def draw_chips(img: Image.Image, box: tk.Box, labels: Sequence[str], *, max_rows
     return y
 
 
-def draw_badge_legend(img: Image.Image, xy: tk.Point, ctx: RenderContext, *, anchor: str = "l") -> tk.Box:
+def draw_badge_legend(img: tk.Picture, xy: tk.Point, ctx: RenderContext, *, anchor: str = "l") -> tk.Box:
     """What the two card badges mean: the white disc is the cost, the ink tile the victory points."""
     cost, points = say(ctx, "コスト", "cost"), say(ctx, "勝利点", "VP")
     size, gap = 28, 6
     width = size + gap + tk.text_width(cost, tk.SIZE_SMALL) + 16 + size + gap + tk.text_width(points, tk.SIZE_SMALL)
     x = xy[0] - (width if anchor == "r" else 0)
     y = xy[1]
-    draw = ImageDraw.Draw(img)
+    draw = tk.drawing(img)
     draw.ellipse((x, y - size / 2, x + size, y + size / 2), fill=tk.WHITE, outline=tk.INK, width=2)
     tk.draw_text(img, (x + size / 2, y), "1", tk.SIZE_SMALL, anchor="mm", bold=True)
     x = tk.draw_text(img, (x + size + gap, y), cost, tk.SIZE_SMALL, fill=tk.MUTED_INK, anchor="lm")[2] + 16

@@ -24,7 +24,6 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
-from PIL import Image, ImageDraw
 
 from engine.core.types import Frame, T
 from renderers import regions, strips
@@ -89,7 +88,7 @@ QUEUES = {"D": ("D効果", "D effects"), "A": ("A効果", "A effects"), "E": ("�
 class WalpurgisRenderer:
     """Draws Walpurgis frames (views: engine/walpurgis/VIEW.md); never sees the raw state."""
 
-    def board(self, frame: Frame, ctx: RenderContext) -> Image.Image:
+    def board(self, frame: Frame, ctx: RenderContext) -> tk.Picture:
         scene = Scene.of(frame, ctx)
         img = tk.new_canvas(MAX_HEIGHT)
         tk.draw_banner(img, scene.ctx, status_text(scene), title=scene.ctx.title or tk.localize(scene.ctx, TITLE))
@@ -107,7 +106,7 @@ class WalpurgisRenderer:
             y = draw_result(img, scene, y)
         return tk.ensure_not_square(img.crop((0, 0, tk.CANVAS_WIDTH, y + PAD)))
 
-    def private(self, frame: Frame, ctx: RenderContext) -> Image.Image | None:
+    def private(self, frame: Frame, ctx: RenderContext) -> tk.Picture | None:
         """The seat's hand as card panels, and its face-down 陣 on the field; None before it holds any."""
         seat = frame.seat
         if seat is None:
@@ -132,7 +131,7 @@ def status_text(scene: Scene) -> str:
     return say(scene.ctx, f"ターン {view['turn_no']} · {stage}", f"Turn {view['turn_no']} · {stage}")
 
 
-def draw_choosing(img: Image.Image, scene: Scene, top: int) -> int:
+def draw_choosing(img: tk.Picture, scene: Scene, top: int) -> int:
     """Before the deal: who has chosen a deck (never which)."""
     y = top
     for seat in (0, 1):
@@ -185,12 +184,12 @@ def notes_text(scene: Scene, seat: int) -> list[str]:
     return notes
 
 
-def draw_header(img: Image.Image, scene: Scene, seat: int, top: int) -> int:
+def draw_header(img: tk.Picture, scene: Scene, seat: int, top: int) -> int:
     """Marker, name, first-player tag, then the counts and the notes, on the seat's side of the field."""
     ctx = scene.ctx
     notes = "  /  ".join(notes_text(scene, seat))
     height = 2 * LINE + 12 + (LINE if notes else 0)
-    ImageDraw.Draw(img).rectangle((0, top, img.width, top + height), fill=tk.PANEL_HEADER)
+    tk.drawing(img).rectangle((0, top, img.width, top + height), fill=tk.PANEL_HEADER)
     tk.draw_seat_frame(img, (4, top + 2, img.width - 4, top + height - 2), seat, scene.frame)
     middle = top + 6 + LINE / 2
     x = tk.draw_marker(img, (PAD + tk.MARKER / 2, top + 6 + LINE), tk.MARKER, scene.style(seat))[2] + 10
@@ -221,7 +220,7 @@ def answered_link(view: View) -> Mapping[str, Any] | None:
     return chain["links"][-1] if chain and chain["links"] else None
 
 
-def draw_field(img: Image.Image, scene: Scene, top: int) -> int:
+def draw_field(img: tk.Picture, scene: Scene, top: int) -> int:
     """The 5 × 5 field with its coordinates; returns the y below it."""
     view = scene.view
     link = answered_link(view)
@@ -261,7 +260,7 @@ def draw_field(img: Image.Image, scene: Scene, top: int) -> int:
     return tk.draw_text(img, (PAD, y + 2), legend, tk.SIZE_SMALL, fill=tk.MUTED_INK, anchor="lt", max_width=img.width - 2 * PAD, max_lines=2)[3] + 4
 
 
-def draw_coordinates(img: Image.Image, top: int) -> None:
+def draw_coordinates(img: tk.Picture, top: int) -> None:
     draw_letters(img, top + LABEL / 2)
     for row in range(SIZE):
         cell = cell_box(row * SIZE, top)
@@ -270,14 +269,14 @@ def draw_coordinates(img: Image.Image, top: int) -> None:
             tk.draw_text(img, (x, middle), str(row + 1), tk.SIZE_SMALL, fill=tk.MUTED_INK, anchor="mm", bold=True)
 
 
-def draw_letters(img: Image.Image, middle: float) -> None:
+def draw_letters(img: tk.Picture, middle: float) -> None:
     for column, letter in enumerate(COLUMNS):
         x = FIELD_X + column * (CELL_W + GAP) + CELL_W / 2
         tk.draw_text(img, (x, middle), letter, tk.SIZE_SMALL, fill=tk.MUTED_INK, anchor="mm", bold=True)
 
 
-def draw_cell(img: Image.Image, cell: tk.Box, target: bool, ruined: bool) -> None:
-    draw = ImageDraw.Draw(img)
+def draw_cell(img: tk.Picture, cell: tk.Box, target: bool, ruined: bool) -> None:
+    draw = tk.drawing(img)
     draw.rounded_rectangle(cell, radius=8, fill=tk.BACKGROUND, outline=tk.LINE, width=2)
     x0, y0, x1, y1 = cell
     if target:
@@ -290,7 +289,7 @@ def draw_cell(img: Image.Image, cell: tk.Box, target: bool, ruined: bool) -> Non
         draw.line((x0 + 8, y1 - 8, x1 - 8, y0 + 8), fill=tk.INK, width=5)
 
 
-def draw_pieces(img: Image.Image, scene: Scene, cell: tk.Box, cards: list[View]) -> None:
+def draw_pieces(img: tk.Picture, scene: Scene, cell: tk.Box, cards: list[View]) -> None:
     """The square's 陣 under the tag strip, its danmaku in a row of diagonal cards below it."""
     x0, y0, x1, y1 = cell
     cx = (x0 + x1) / 2
@@ -328,7 +327,7 @@ def link_text(scene: Scene, entry: Mapping[str, Any]) -> str:
     return " · ".join(part for part in parts if part)
 
 
-def draw_chain(img: Image.Image, scene: Scene, top: int) -> int:
+def draw_chain(img: tk.Picture, scene: Scene, top: int) -> int:
     """The chain's stack, the last card (the one being answered) at the bottom, and what resolves now."""
     chain = scene.view["chain"]
     if not chain:
@@ -379,7 +378,7 @@ def processing_text(scene: Scene, processing: Mapping[str, Any] | None) -> str |
     return say(ctx, f"弾幕処理 {processing['square']}: 残すカードを選ぶ{after}", f"Danmaku processing at {processing['square']}: choosing the card that stays{after}")
 
 
-def draw_end(img: Image.Image, scene: Scene, top: int) -> int:
+def draw_end(img: tk.Picture, scene: Scene, top: int) -> int:
     end = scene.view["end"]
     if not end:
         return top
@@ -387,7 +386,7 @@ def draw_end(img: Image.Image, scene: Scene, top: int) -> int:
     return tk.draw_text(img, (PAD, top + 4), line or "", tk.SIZE_SMALL, anchor="lt", max_width=img.width - 2 * PAD, max_lines=2)[3] + 4
 
 
-def draw_result(img: Image.Image, scene: Scene, top: int) -> int:
+def draw_result(img: tk.Picture, scene: Scene, top: int) -> int:
     """The whole result sentence (the strip at the top has room for its start only)."""
     outcome = scene.frame.outcome
     if outcome is None:
@@ -406,7 +405,7 @@ def own_face_down(view: View, seat: int) -> list[tuple[str, str]]:
             if piece["owner"] == seat and piece["state"] in ("act", "dor") and piece["card"]]
 
 
-def hand_image(scene: Scene, seat: int) -> Image.Image:
+def hand_image(scene: Scene, seat: int) -> tk.Picture:
     """The seat's hand, one panel per card name (×n for several), its face-down 陣 and its deck count."""
     ctx, view = scene.ctx, scene.view
     mine = scene.player(seat)

@@ -64,7 +64,7 @@ def card_height(ctx: RenderContext, card: Card, count: int = 1) -> int:
     return header + max(grid_height(card), text_height(ctx, card)) + 12
 
 
-def draw_card_panel(img: Image.Image, box: tk.Box, ctx: RenderContext, card: Card, count: int = 1) -> None:
+def draw_card_panel(img: tk.Picture, box: tk.Box, ctx: RenderContext, card: Card, count: int = 1) -> None:
     """One card: title bar, its other-language name and icons, the matrix (and the 速射 sub-matrix) on
     the right, the printed text on the left."""
     x0, y0, x1, y1 = box
@@ -94,7 +94,7 @@ def cards_height(ctx: RenderContext, cards: Sequence[tuple[Card, int]]) -> int:
     return sum(row_heights(ctx, cards)) + GAP * max(0, len(row_heights(ctx, cards)) - 1)
 
 
-def panels(img: Image.Image, ctx: RenderContext, cards: Sequence[tuple[Card, int]], top: int) -> int:
+def panels(img: tk.Picture, ctx: RenderContext, cards: Sequence[tuple[Card, int]], top: int) -> int:
     """The panels two to a row from `top`; returns the y below the last row."""
     y = top
     for row, height in enumerate(row_heights(ctx, cards)):
@@ -105,7 +105,7 @@ def panels(img: Image.Image, ctx: RenderContext, cards: Sequence[tuple[Card, int
     return y - GAP if cards else top
 
 
-def sheet(ctx: RenderContext, title: str, cards: Sequence[Card]) -> Image.Image:
+def sheet(ctx: RenderContext, title: str, cards: Sequence[Card]) -> tk.Picture:
     """A page of card panels under a title and the matrix legend."""
     counted = [(card, 1) for card in cards]
     img = tk.new_canvas(HEADER + LEGEND + cards_height(ctx, counted) + 2 * PAD)
@@ -149,7 +149,7 @@ def cards_pages(ctx: RenderContext, character: str | None = None) -> tuple[Image
 
 
 @image_kind("walpurgis card")
-def card_page(ctx: RenderContext, cid: str) -> Image.Image:
+def card_page(ctx: RenderContext, cid: str) -> tk.Picture:
     """One card's panel on its own (`/walpurgis cards card:`)."""
     card = card_json(EDITION.card(cid))
     return sheet(ctx, say(ctx, f"ヴァルプルギス — {local(ctx, card['name'])}", f"Walpurgis — {local(ctx, card['name'])}"), [card])

@@ -21,7 +21,6 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from PIL import Image, ImageDraw
 
 from engine.core.types import Event, Frame, Text
 from engine.walpurgis.cards import EDITION
@@ -117,9 +116,9 @@ def character_names(ctx: RenderContext, icons: Iterable[str]) -> str:
 # --------------------------------------------------------------------------- cards on the field
 
 
-def card_back(img: Image.Image, box: tk.Box, style: tk.Style) -> None:
+def card_back(img: tk.Picture, box: tk.Box, style: tk.Style) -> None:
     """A face-down card: the owner's colour with a lattice (the back), so it never reads as a face."""
-    draw = ImageDraw.Draw(img)
+    draw = tk.drawing(img)
     draw.rounded_rectangle(box, radius=8, fill=style.colour, outline=tk.INK, width=2)
     x0, y0, x1, y1 = box
     for offset in range(-(y1 - y0), x1 - x0, 16):
@@ -130,7 +129,7 @@ def card_back(img: Image.Image, box: tk.Box, style: tk.Style) -> None:
     draw.rounded_rectangle((x0 + 6, y0 + 6, x1 - 6, y1 - 6), radius=6, outline=style.ink, width=1)
 
 
-def draw_jin(img: Image.Image, scene: Scene, centre: tk.Point, piece: View, width: int, height: int) -> None:
+def draw_jin(img: tk.Picture, scene: Scene, centre: tk.Point, piece: View, width: int, height: int) -> None:
     """One 陣: tall when upright (active, face up), wide when sideways (dormant, activated). A face-down
     陣 shows its back; its id only when the view gives it (its owner's own private image)."""
     ctx = scene.ctx
@@ -145,7 +144,7 @@ def draw_jin(img: Image.Image, scene: Scene, centre: tk.Point, piece: View, widt
         tk.draw_marker(img, (cx, cy - 14), CARD_MARKER, style)
         tk.draw_pill(img, (cx, box[3] - 16), piece["card"] or word, fill=tk.PANEL, ink=tk.INK, anchor="m")
         return
-    draw = ImageDraw.Draw(img)
+    draw = tk.drawing(img)
     draw.rounded_rectangle(box, radius=8, fill=tk.PANEL, outline=style.colour, width=5)
     draw.rounded_rectangle(box, radius=8, outline=tk.INK, width=1)
     band = tk.line_height(tk.SIZE_SMALL) + 2
@@ -160,13 +159,13 @@ def draw_jin(img: Image.Image, scene: Scene, centre: tk.Point, piece: View, widt
         tk.draw_pill(img, (cx, box[3] - 16), word, anchor="m")
 
 
-def draw_danmaku(img: Image.Image, scene: Scene, centre: tk.Point, piece: View, diagonal: int) -> None:
+def draw_danmaku(img: tk.Picture, scene: Scene, centre: tk.Point, piece: View, diagonal: int) -> None:
     """One danmaku: a card turned 45°, face up (white, its id) or face down (the owner's back, letter)."""
     style = scene.style(piece["owner"])
     cx, cy = centre
     r = diagonal / 2
     points = [(cx, cy - r), (cx + r, cy), (cx, cy + r), (cx - r, cy)]
-    draw = ImageDraw.Draw(img)
+    draw = tk.drawing(img)
     if piece["state"] == "dm":
         draw.polygon(points, fill=style.colour, outline=tk.INK, width=2)
         inner = [(cx, cy - r + 7), (cx + r - 7, cy), (cx, cy + r - 7), (cx - r + 7, cy)]
@@ -182,11 +181,11 @@ def draw_danmaku(img: Image.Image, scene: Scene, centre: tk.Point, piece: View, 
 # --------------------------------------------------------------------------- action matrices
 
 
-def draw_matrix(img: Image.Image, box: tk.Box, matrix: View) -> None:
+def draw_matrix(img: tk.Picture, box: tk.Box, matrix: View) -> None:
     """A card's 5 × 5 action matrix as printed: read from its owner's side, the farthest row on top."""
     x0, y0, x1, y1 = box
     cell = min((x1 - x0) / SIZE, (y1 - y0) / SIZE)
-    draw = ImageDraw.Draw(img)
+    draw = tk.drawing(img)
     for r, row in enumerate(matrix["rows"]):
         for c, mark in enumerate(row):
             left, top = x0 + c * cell, y0 + r * cell
@@ -195,7 +194,7 @@ def draw_matrix(img: Image.Image, box: tk.Box, matrix: View) -> None:
             draw_mark(draw, square, mark)
 
 
-def draw_mark(draw: ImageDraw.ImageDraw, square: tuple[float, float, float, float], mark: str) -> None:
+def draw_mark(draw: tk.Drawer, square: tuple[float, float, float, float], mark: str) -> None:
     left, top, right, bottom = square
     cell = right - left
     inset = max(2.0, cell * 0.18)
@@ -221,12 +220,12 @@ MATRIX_LEGEND = (
 )
 
 
-def draw_matrix_legend(img: Image.Image, ctx: RenderContext, xy: tk.Point, max_width: int) -> int:
+def draw_matrix_legend(img: tk.Picture, ctx: RenderContext, xy: tk.Point, max_width: int) -> int:
     """One row explaining the matrix marks; returns the y below it."""
     x, y = xy
     cell = 22
     row_h = tk.line_height(tk.SIZE_SMALL) + 4
-    draw = ImageDraw.Draw(img)
+    draw = tk.drawing(img)
     for mark, words in MATRIX_LEGEND:
         label = say(ctx, *words)
         entry = cell + 6 + tk.text_width(label, tk.SIZE_SMALL) + 16

@@ -17,7 +17,6 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from PIL import Image, ImageDraw
 
 from engine.core.types import Frame, T
 from engine.warchest.units import ROYAL
@@ -79,7 +78,7 @@ def _status(frame: Frame, ctx: RenderContext) -> str:
 class WarChestRenderer:
     """Draws War Chest frames (views: engine/warchest/VIEW.md); never sees the raw state."""
 
-    def board(self, frame: Frame, ctx: RenderContext) -> Image.Image:
+    def board(self, frame: Frame, ctx: RenderContext) -> tk.Picture:
         view = frame.view
         players = view["players"]
         ctx = parts.named(ctx, players)
@@ -102,7 +101,7 @@ class WarChestRenderer:
             _draw_panels_4p(img, frame, ctx, side)
         return img
 
-    def private(self, frame: Frame, ctx: RenderContext) -> Image.Image | None:
+    def private(self, frame: Frame, ctx: RenderContext) -> tk.Picture | None:
         """The seat's hand, Warrior Priest coin, bag contents and face-down discards; None while drafting,
         when nobody holds a coin yet."""
         if frame.view["phase"] == "draft" or "private" not in frame.view:
@@ -116,7 +115,7 @@ RENDERER = WarChestRenderer()
 # --------------------------------------------------------------------------- board: static layer
 
 
-def _static_layer(view: View, geo: parts.HexMap, height: int) -> Image.Image:
+def _static_layer(view: View, geo: parts.HexMap, height: int) -> tk.Picture:
     img = tk.new_canvas(height)
     parts.draw_static_map(img, view["hexes"], geo)
     return img
@@ -132,7 +131,7 @@ def _side_area(players: int, geo: parts.HexMap, height: int) -> tk.Box:
 # --------------------------------------------------------------------------- board: news and map
 
 
-def _draw_news(img: Image.Image, frame: Frame, ctx: RenderContext) -> None:
+def _draw_news(img: tk.Picture, frame: Frame, ctx: RenderContext) -> None:
     """The strip under the banner: the result once the game is over, else what the last step did."""
     top = tk.BANNER_HEIGHT
     strips.draw_strip(img, top, NEWS_HEIGHT)
@@ -146,7 +145,7 @@ def _draw_news(img: Image.Image, frame: Frame, ctx: RenderContext) -> None:
     strips.draw_news(img, ctx, box, text, marker=marker)
 
 
-def _draw_board_state(img: Image.Image, frame: Frame, geo: parts.HexMap, ctx: RenderContext) -> None:
+def _draw_board_state(img: tk.Picture, frame: Frame, geo: parts.HexMap, ctx: RenderContext) -> None:
     """Control markers, the last step's actions, the stacks on top of them, and again the labels of the
     hexes those actions crossed, so that arrows never hide a coin, a badge or a label."""
     view = frame.view
@@ -165,7 +164,7 @@ def _draw_board_state(img: Image.Image, frame: Frame, geo: parts.HexMap, ctx: Re
         parts.draw_label(img, geo, hex_)
 
 
-def _draw_last(img: Image.Image, last: Mapping[str, Any], geo: parts.HexMap, occupied: set[str]) -> None:
+def _draw_last(img: tk.Picture, last: Mapping[str, Any], geo: parts.HexMap, occupied: set[str]) -> None:
     """Outline the hex the last action hit (an attack's target) or else ended on, and draw its path as
     arrows over it: one outline keeps the eye on what changed, the arrows tell where it came from."""
     marked = last["target"] or last["to"]
@@ -185,11 +184,11 @@ def _draw_last(img: Image.Image, last: Mapping[str, Any], geo: parts.HexMap, occ
 # --------------------------------------------------------------------------- board: seat panels
 
 
-def _panel_box(img: Image.Image, box: tk.Box) -> None:
-    ImageDraw.Draw(img).rounded_rectangle(box, radius=10, fill=tk.PANEL, outline=tk.INK, width=2)
+def _panel_box(img: tk.Picture, box: tk.Box) -> None:
+    tk.drawing(img).rounded_rectangle(box, radius=10, fill=tk.PANEL, outline=tk.INK, width=2)
 
 
-def _markers_row(img: Image.Image, xy: tk.Point, view: View, team: int, ctx: RenderContext, max_width: int) -> None:
+def _markers_row(img: tk.Picture, xy: tk.Point, view: View, team: int, ctx: RenderContext, max_width: int) -> None:
     """How many control markers the side still has to place (a number: a row of marker icons said the same
     in more image bytes)."""
     left = view["markers_left"][team]
@@ -197,7 +196,7 @@ def _markers_row(img: Image.Image, xy: tk.Point, view: View, team: int, ctx: Ren
     tk.draw_text(img, xy, label, tk.SIZE_SMALL, anchor="lm", max_width=max_width, max_lines=1)
 
 
-def _seat_panel(img: Image.Image, box: tk.Box, frame: Frame, seat: int, ctx: RenderContext, *, markers: bool) -> None:
+def _seat_panel(img: tk.Picture, box: tk.Box, frame: Frame, seat: int, ctx: RenderContext, *, markers: bool) -> None:
     """One seat: marker and name, initiative, coin counts, (2 players: markers left), then a table of its
     units with their supply and face-up discards. The table doubles as the legend of the codes on the map."""
     view = frame.view
@@ -228,7 +227,7 @@ def _seat_panel(img: Image.Image, box: tk.Box, frame: Frame, seat: int, ctx: Ren
     _units_table(img, (inner_left, round(y), inner_right), info, view["players"], ctx)
 
 
-def _units_table(img: Image.Image, at: tuple[int, int, int], info: Mapping[str, Any], players: int,
+def _units_table(img: tk.Picture, at: tuple[int, int, int], info: Mapping[str, Any], players: int,
                  ctx: RenderContext) -> None:
     """Rows of [code] name | supply | face-up discards; a Royal Coin row only when it lies face up."""
     left, y, right = at
@@ -252,14 +251,14 @@ def _units_table(img: Image.Image, at: tuple[int, int, int], info: Mapping[str, 
         y += ROW
 
 
-def _draw_panels_2p(img: Image.Image, frame: Frame, ctx: RenderContext, area: tk.Box) -> None:
+def _draw_panels_2p(img: tk.Picture, frame: Frame, ctx: RenderContext, area: tk.Box) -> None:
     x0, y0, x1, _ = area
     for seat in range(2):
         top = y0 + seat * (SEAT_PANEL[2] + PAD)
         _seat_panel(img, (x0, top, x1, top + SEAT_PANEL[2]), frame, seat, ctx, markers=True)
 
 
-def _draw_panels_4p(img: Image.Image, frame: Frame, ctx: RenderContext, area: tk.Box) -> None:
+def _draw_panels_4p(img: tk.Picture, frame: Frame, ctx: RenderContext, area: tk.Box) -> None:
     """One column per team: the team's markers, then its two seats."""
     view = frame.view
     x0, y0, x1, _ = area
@@ -280,7 +279,7 @@ def _draw_panels_4p(img: Image.Image, frame: Frame, ctx: RenderContext, area: tk
 # --------------------------------------------------------------------------- board: draft
 
 
-def _draw_draft(img: Image.Image, frame: Frame, ctx: RenderContext, area: tk.Box) -> None:
+def _draw_draft(img: tk.Picture, frame: Frame, ctx: RenderContext, area: tk.Box) -> None:
     """The pick order, the units still in the pool, and what each seat has picked."""
     view = frame.view
     draft = view["draft"]
@@ -322,7 +321,7 @@ def _draw_draft(img: Image.Image, frame: Frame, ctx: RenderContext, area: tk.Box
         tk.draw_seat_frame(img, (bx - 5, by - tk.MARKER / 2 - 1, bx + pick_width - 4, bottom + 3), seat, frame)
 
 
-def _draft_picks(img: Image.Image, at: tuple[int, int, int], view: View, seat: int, ctx: RenderContext) -> float:
+def _draft_picks(img: tk.Picture, at: tuple[int, int, int], view: View, seat: int, ctx: RenderContext) -> float:
     """A seat's marker and name, then its picks: in four players one per row, in two players as codes;
     returns the y below them."""
     x, y, right = at
@@ -349,7 +348,7 @@ def _draft_picks(img: Image.Image, at: tuple[int, int, int], view: View, seat: i
 # --------------------------------------------------------------------------- private image
 
 
-def _coin_grid(img: Image.Image, top: int, coins: Sequence[tuple[str, int]], style: tk.Style, ctx: RenderContext) -> int:
+def _coin_grid(img: tk.Picture, top: int, coins: Sequence[tuple[str, int]], style: tk.Style, ctx: RenderContext) -> int:
     """Coins with their counts and names, three to a row; returns the y below the grid."""
     columns = 3
     width = (tk.CANVAS_WIDTH - 2 * PAD) // columns
@@ -366,8 +365,8 @@ def _coin_grid(img: Image.Image, top: int, coins: Sequence[tuple[str, int]], sty
     return top + -(-len(coins) // columns) * 38 + 6
 
 
-def _section_title(img: Image.Image, y: int, text: str) -> int:
-    ImageDraw.Draw(img).line((PAD, y, tk.CANVAS_WIDTH - PAD, y), fill=tk.LINE, width=2)
+def _section_title(img: tk.Picture, y: int, text: str) -> int:
+    tk.drawing(img).line((PAD, y, tk.CANVAS_WIDTH - PAD, y), fill=tk.LINE, width=2)
     tk.draw_text(img, (PAD, y + 6), text, tk.SIZE_BODY, anchor="lt", bold=True)
     return y + 6 + tk.line_height(tk.SIZE_BODY)
 
@@ -377,7 +376,7 @@ _PRIVATE_MAX_HEIGHT = 640
 stays far from square (800 wide, under 500 tall)."""
 
 
-def _private_image(view: View, ctx: RenderContext) -> Image.Image:
+def _private_image(view: View, ctx: RenderContext) -> tk.Picture:
     seat = view["seat"]
     private = view["private"]
     style = parts.side_style(view["players"], view["seats"][seat]["team"])
@@ -398,7 +397,7 @@ def _private_image(view: View, ctx: RenderContext) -> Image.Image:
     return tk.ensure_not_square(img.crop((0, 0, tk.CANVAS_WIDTH, y + PAD)))
 
 
-def _hand(img: Image.Image, top: int, private: Mapping[str, Any], style: tk.Style, ctx: RenderContext) -> int:
+def _hand(img: tk.Picture, top: int, private: Mapping[str, Any], style: tk.Style, ctx: RenderContext) -> int:
     """The coins in hand, then a Warrior Priest's drawn coin outlined with what to do with it; returns
     the y below."""
     hand = len(private["hand"])

@@ -108,8 +108,10 @@ def shape_sprite(shape: str, fill: RGB, size: int, edge: int = 3) -> Image.Image
     return sprite.reduce(_SUPERSAMPLE)
 
 
-def paste_shape(img: Image.Image, centre: tk.Point, size: int, shape: str, fill: RGB, edge: int = 3) -> None:
-    sprite = shape_sprite(shape, fill, size, edge)
+def paste_shape(img: tk.Picture, centre: tk.Point, size: int, shape: str, fill: RGB, edge: int = 3) -> None:
+    """The shape centred at `centre`, its sprite drawn at the picture's density (and cached per density)."""
+    scale = tk.scale_of(img)
+    sprite = shape_sprite(shape, fill, size * scale, edge * scale)
     img.paste(sprite, (round(centre[0] - size / 2), round(centre[1] - size / 2)), sprite)
 
 
@@ -137,7 +139,7 @@ def code_font(code: str, diameter: int) -> tuple[int, bool]:
     return tk.SIZE_SMALL, False
 
 
-def draw_coin(img: Image.Image, centre: tk.Point, diameter: int, code: str, style: tk.Style) -> None:
+def draw_coin(img: tk.Picture, centre: tk.Point, diameter: int, code: str, style: tk.Style) -> None:
     """A War Chest coin: a disc in the owner's colour with the unit code in the ink readable on it."""
     paste_shape(img, centre, diameter, "circle", style.colour, edge=COIN_EDGE)
     size, bold = code_font(code, diameter)
@@ -153,27 +155,27 @@ def tag_width(ctx: RenderContext) -> int:
     return 54 if ctx.ja else 40
 
 
-def draw_code_tag(img: Image.Image, centre: tk.Point, code: str, style: tk.Style, width: int,
+def draw_code_tag(img: tk.Picture, centre: tk.Point, code: str, style: tk.Style, width: int,
                   height: int = TAG_HEIGHT) -> tk.Box:
     """A unit code on a rounded tag in the owner's colour, for tables and lists where a coin big enough
     for two kanji would not fit the row. Fixed width, so the names after it line up."""
     box = (round(centre[0] - width / 2), round(centre[1] - height / 2), round(centre[0] + width / 2), round(centre[1] + height / 2))
-    ImageDraw.Draw(img).rounded_rectangle(box, radius=height // 3, fill=style.colour, outline=tk.INK, width=2)
+    tk.drawing(img).rounded_rectangle(box, radius=height // 3, fill=style.colour, outline=tk.INK, width=2)
     tk.draw_text(img, centre, code, tk.SIZE_SMALL, fill=style.ink, anchor="mm", bold=True)
     return box
 
 
-def draw_count_badge(img: Image.Image, centre: tk.Point, value: int | str, size: int,
+def draw_count_badge(img: tk.Picture, centre: tk.Point, value: int | str, size: int,
                      text_size: int = tk.SIZE_SMALL) -> None:
     """A number on an ink disc (stack height): high contrast on any coin or hex colour."""
     paste_shape(img, centre, size, "circle", tk.INK, edge=1)
     tk.draw_text(img, centre, str(value), text_size, fill=tk.WHITE, anchor="mm", bold=True)
 
 
-def draw_owner_tag(img: Image.Image, box: tk.Box, style: tk.Style) -> None:
+def draw_owner_tag(img: tk.Picture, box: tk.Box, style: tk.Style) -> None:
     """The owning seat's letter on its colour: teammates' units differ by a letter read at a glance
     (their seat shapes would need a marker larger than the hex has room for)."""
-    ImageDraw.Draw(img).rounded_rectangle(box, radius=5, fill=style.colour)
+    tk.drawing(img).rounded_rectangle(box, radius=5, fill=style.colour)
     centre = ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2)
     tk.draw_text(img, centre, style.letter, MAP_TEXT, fill=style.ink, anchor="mm", bold=True)
 
@@ -251,9 +253,9 @@ not fit a hex beside a coin that holds two kanji, with room left between them fo
 move; the hex labels keep the smallest readable size (they are read up close, when typing a move)."""
 
 
-def draw_static_map(img: Image.Image, hexes: Sequence[Mapping[str, Any]], geo: HexMap) -> None:
+def draw_static_map(img: tk.Picture, hexes: Sequence[Mapping[str, Any]], geo: HexMap) -> None:
     """The empty board: hexes, locations as double rings, and the labels players type in actions."""
-    draw = ImageDraw.Draw(img)
+    draw = tk.drawing(img)
     ring = geo.rim_diameter
     for hex_ in hexes:
         label = hex_["label"]
@@ -265,12 +267,12 @@ def draw_static_map(img: Image.Image, hexes: Sequence[Mapping[str, Any]], geo: H
         draw_label(img, geo, label)
 
 
-def draw_label(img: Image.Image, geo: HexMap, label: str) -> None:
+def draw_label(img: tk.Picture, geo: HexMap, label: str) -> None:
     """A hex's label, the name players type in actions and read in the game's sentences."""
     tk.draw_text(img, geo.label_at(label), label, tk.SIZE_SMALL, fill=tk.INK, anchor="mm")
 
 
-def draw_control(img: Image.Image, geo: HexMap, label: str, style: tk.Style, occupied: bool) -> None:
+def draw_control(img: tk.Picture, geo: HexMap, label: str, style: tk.Style, occupied: bool) -> None:
     """A control marker on a location: the side's shape under the coin, so its rim stays visible; with
     no unit on it the whole marker, letter included, shows."""
     if occupied:
@@ -279,7 +281,7 @@ def draw_control(img: Image.Image, geo: HexMap, label: str, style: tk.Style, occ
         tk.draw_marker(img, geo.coin_at(label), geo.rim_diameter, style)
 
 
-def draw_stack(img: Image.Image, geo: HexMap, stack: Mapping[str, Any], ctx: RenderContext) -> None:
+def draw_stack(img: tk.Picture, geo: HexMap, stack: Mapping[str, Any], ctx: RenderContext) -> None:
     """A unit on the board: coin (unit code on the side's colour), the owner's letter tag, the height."""
     label = stack["hex"]
     draw_coin(img, geo.coin_at(label), geo.coin_diameter, unit_code(stack["unit"], ctx),
@@ -295,7 +297,7 @@ def _shorten(a: tk.Point, b: tk.Point, start: float, end: float) -> tuple[tk.Poi
     return (a[0] + ux * start, a[1] + uy * start), (b[0] - ux * end, b[1] - uy * end)
 
 
-def draw_arrow(img: Image.Image, points: Sequence[tk.Point], *, start_gap: float = 0, end_gap: float = 0) -> None:
+def draw_arrow(img: tk.Picture, points: Sequence[tk.Point], *, start_gap: float = 0, end_gap: float = 0) -> None:
     """The path of the last action: a white band with ink edges and an arrowhead, like the toolkit's
     highlight, so it reads on any colour. The ends stop short of coins (`*_gap`) so codes stay visible."""
     if len(points) < 2:
@@ -310,7 +312,7 @@ def draw_arrow(img: Image.Image, points: Sequence[tk.Point], *, start_gap: float
     ux, uy = (tip[0] - pts[-2][0]) / length, (tip[1] - pts[-2][1]) / length
     wing = 0.65 * head_len
     head = [tip, (base[0] - uy * wing, base[1] + ux * wing), (base[0] + uy * wing, base[1] - ux * wing)]
-    draw = ImageDraw.Draw(img)
+    draw = tk.drawing(img)
     draw.line(pts, fill=tk.HIGHLIGHT_EDGE, width=11, joint="curve")
     draw.polygon(head, fill=tk.HIGHLIGHT_EDGE, outline=tk.HIGHLIGHT_EDGE, width=4)
     draw.line(pts, fill=tk.HIGHLIGHT, width=5, joint="curve")

@@ -29,6 +29,7 @@ from engine.core.types import Frame
 from engine.selfplay import playout
 from renderers import for_game
 from renderers.base import GameRenderer, RenderContext
+from renderers.density import at_density
 from renderers.fonts import coverage, faces
 from renderers.kinds import kind_of
 from renderers.output import encode_image
@@ -41,17 +42,21 @@ _WARM_STEPS = 40
 _WARM_SEED = 1
 
 
-def render_image(renderer: GameRenderer, kind: Kind, frame: Frame, ctx: RenderContext) -> bytes | None:
-    """The encoded image of one view (None when the game has no private image for it)."""
-    image = renderer.board(frame, ctx) if kind == "board" else renderer.private(frame, ctx)
+def render_image(renderer: GameRenderer, kind: Kind, frame: Frame, ctx: RenderContext, density: int = 1) -> bytes | None:
+    """The encoded image of one view (None when the game has no private image for it), drawn at `density`
+    (`renderers.density`: 1 for Discord, 2 for the live board)."""
+    with at_density(density):
+        image = renderer.board(frame, ctx) if kind == "board" else renderer.private(frame, ctx)
     return None if image is None else encode_image(image)
 
 
-def board_with_regions(renderer: GameRenderer, frame: Frame,
-                       ctx: RenderContext) -> tuple[bytes, tuple[int, int], tuple[Region, ...]]:
-    """The public board encoded, its size in pixels and where each board object is on it (the live board's
-    tap targets): the same pixels `render_image` encodes, drawn once for both."""
-    image, found = board_regions(renderer, frame, ctx)
+def board_with_regions(renderer: GameRenderer, frame: Frame, ctx: RenderContext,
+                       density: int = 1) -> tuple[bytes, tuple[int, int], tuple[Region, ...]]:
+    """The public board encoded at `density`, its 1× size in pixels and where each board object is on it in
+    1× pixels (the live board's tap targets, laid over the picture with the 1× size as the viewBox): the
+    same pixels `render_image` encodes at that density, drawn once for both."""
+    with at_density(density):
+        image, found = board_regions(renderer, frame, ctx)
     return encode_image(image), image.size, found
 
 

@@ -13,7 +13,6 @@ the put cards they have seen and the values those put cards make.
 
 from __future__ import annotations
 
-from PIL import Image, ImageDraw
 
 from engine.core.types import Frame, T
 from renderers import strips
@@ -49,7 +48,7 @@ TITLE = T("ヴンダーカンマー", "Wunderkammer")
 class WunderkammerRenderer:
     """Draws Wunderkammer frames from the views alone; never sees the raw state."""
 
-    def board(self, frame: Frame, ctx: RenderContext) -> Image.Image:
+    def board(self, frame: Frame, ctx: RenderContext) -> tk.Picture:
         scene = Scene.of(frame, ctx)
         img = tk.new_canvas(MAX_HEIGHT)
         tk.draw_banner(img, scene.ctx, step_text(scene), title=ctx.title or tk.localize(scene.ctx, TITLE))
@@ -65,7 +64,7 @@ class WunderkammerRenderer:
             y = draw_seats(img, scene, y + 4, found)
         return tk.ensure_not_square(img.crop((0, 0, tk.CANVAS_WIDTH, y + PAD)))
 
-    def private(self, frame: Frame, ctx: RenderContext) -> Image.Image | None:
+    def private(self, frame: Frame, ctx: RenderContext) -> tk.Picture | None:
         """The seat's hand, deck contents and the put cards it knows; None for a spectator's frame."""
         if "private" not in frame.view:
             return None
@@ -75,11 +74,11 @@ class WunderkammerRenderer:
 RENDERER = WunderkammerRenderer()
 
 
-def _draw_now(img: Image.Image, scene: Scene, top: int) -> int:
+def _draw_now(img: tk.Picture, scene: Scene, top: int) -> int:
     return strips.draw_now_strip(img, scene.ctx, top, scene.frame, scene.style, scene.name, pad=PAD, height=NOW_HEIGHT)
 
 
-def _draw_last(img: Image.Image, scene: Scene, top: int) -> int:
+def _draw_last(img: tk.Picture, scene: Scene, top: int) -> int:
     """What the last step did, in the engine's sentences (all of them: the strip grows)."""
     return strips.draw_last_strip(img, scene.ctx, top, scene.frame, pad=PAD, height=LAST_HEIGHT)
 
@@ -87,7 +86,7 @@ def _draw_last(img: Image.Image, scene: Scene, top: int) -> int:
 # --------------------------------------------------------------------------- private image
 
 
-def _private_image(scene: Scene) -> Image.Image:
+def _private_image(scene: Scene) -> tk.Picture:
     view = scene.view
     seat = view["seat"]
     info = view["seats"][seat]
@@ -112,7 +111,7 @@ def _private_image(scene: Scene) -> Image.Image:
     return tk.ensure_not_square(img.crop((0, 0, tk.CANVAS_WIDTH, y + PAD)))
 
 
-def _draw_hand(img: Image.Image, scene: Scene, hand: list[str], top: int) -> int:
+def _draw_hand(img: tk.Picture, scene: Scene, hand: list[str], top: int) -> int:
     """Each hand card as a tile with its name, three to a row."""
     if not hand:
         tk.draw_text(img, (PAD, top + TILE_HEIGHT / 2), scene.say("なし", "empty"), tk.SIZE_SMALL, fill=tk.MUTED_INK, anchor="lm")
@@ -122,7 +121,7 @@ def _draw_hand(img: Image.Image, scene: Scene, hand: list[str], top: int) -> int
         row, column = divmod(index, HAND_COLUMNS)
         x0 = PAD + column * (width + GAP)
         y0 = top + row * (HAND_CARD_HEIGHT + GAP)
-        ImageDraw.Draw(img).rounded_rectangle((x0, y0, x0 + width, y0 + HAND_CARD_HEIGHT), radius=8, fill=tk.PANEL,
+        tk.drawing(img).rounded_rectangle((x0, y0, x0 + width, y0 + HAND_CARD_HEIGHT), radius=8, fill=tk.PANEL,
                                               outline=tk.LINE, width=1)
         tile = draw_tile(img, (x0 + 6, y0 + HAND_CARD_HEIGHT / 2), kind, size=tk.SIZE_BODY)
         tk.draw_text(img, (tile[2] + 8, y0 + HAND_CARD_HEIGHT / 2), item_name(scene.ctx, kind), tk.SIZE_SMALL, anchor="lm",
@@ -131,7 +130,7 @@ def _draw_hand(img: Image.Image, scene: Scene, hand: list[str], top: int) -> int
     return top + rows * (HAND_CARD_HEIGHT + GAP)
 
 
-def _draw_known_puts(img: Image.Image, scene: Scene, top: int) -> int:
+def _draw_known_puts(img: tk.Picture, scene: Scene, top: int) -> int:
     """Every put card this seat has seen, under its character (on whose bench), and the item values
     those put cards make as far as this seat knows (the board counts printed items only)."""
     view = scene.view

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from functools import partial
 
-from PIL import Image, ImageDraw
+from PIL import Image
 
 from renderers import toolkit as tk
 from renderers.base import RenderContext
@@ -75,14 +75,14 @@ def _character_height(ctx: RenderContext, cid: str, *, titled: bool) -> int:
     return (SECTION_TITLE if titled else 0) + card + GAP
 
 
-def _draw_character_block(img: Image.Image, y: int, *, ctx: RenderContext, cid: str, titled: bool) -> None:
+def _draw_character_block(img: tk.Picture, y: int, *, ctx: RenderContext, cid: str, titled: bool) -> None:
     if titled:
         y = section_title(img, y, say(ctx, "キャラクター 9人", "9 characters"))
     height = _character_height(ctx, cid, titled=False) - GAP
     _draw_character(img, ctx, cid, (PAD, y, img.width - PAD, y + height))
 
 
-def _draw_items(img: Image.Image, top: int, *, ctx: RenderContext) -> None:
+def _draw_items(img: tk.Picture, top: int, *, ctx: RenderContext) -> None:
     top = section_title(img, top, say(ctx, "アイテム 16種", "16 items"),
                         say(ctx, "★ スタート用(各18枚)、他は各6枚", "★ starting kinds (18 each); others 6 each"))
     width = (img.width - 2 * PAD - (ITEM_COLUMNS - 1) * GAP) // ITEM_COLUMNS
@@ -92,7 +92,7 @@ def _draw_items(img: Image.Image, top: int, *, ctx: RenderContext) -> None:
         x0 = PAD + column * (width + GAP)
         y0 = top + row * (ITEM_HEIGHT + GAP)
         middle = y0 + ITEM_HEIGHT / 2
-        ImageDraw.Draw(img).rounded_rectangle((x0, y0, x0 + width, y0 + ITEM_HEIGHT), radius=8, fill=tk.PANEL,
+        tk.drawing(img).rounded_rectangle((x0, y0, x0 + width, y0 + ITEM_HEIGHT), radius=8, fill=tk.PANEL,
                                               outline=tk.LINE, width=1)
         tile = draw_tile(img, (x0 + 6, middle), printed["id"], size=tk.SIZE_BODY)
         name = item_name(ctx, printed["id"]) + (" ★" if printed["start"] else "")
@@ -100,10 +100,10 @@ def _draw_items(img: Image.Image, top: int, *, ctx: RenderContext) -> None:
                      max_lines=1)
 
 
-def _draw_character(img: Image.Image, ctx: RenderContext, cid: str, box: tk.Box) -> None:
+def _draw_character(img: tk.Picture, ctx: RenderContext, cid: str, box: tk.Box) -> None:
     x0, y0, x1, y1 = box
     printed = cards()["characters"][cid]
-    ImageDraw.Draw(img).rounded_rectangle(box, radius=10, fill=tk.PANEL, outline=tk.INK, width=2)
+    tk.drawing(img).rounded_rectangle(box, radius=10, fill=tk.PANEL, outline=tk.INK, width=2)
     row = _character_row()
     middle = y0 + 6 + row / 2
     name = tk.draw_text(img, (x0 + 10, middle), character_name(ctx, cid), tk.SIZE_BODY, anchor="lm", bold=True)

@@ -13,7 +13,6 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
 
-from PIL import Image, ImageDraw
 
 from engine.core.types import Event, Frame, T
 from engine.wunderkammer.views import catalog
@@ -95,7 +94,7 @@ def tile_width(text: str, size: int = tk.SIZE_SMALL) -> int:
     return tk.text_width(text, size, bold=True) + 16
 
 
-def draw_tile(img: Image.Image, xy: tk.Point, kind: str, *, suffix: str = "", size: int = tk.SIZE_SMALL,
+def draw_tile(img: tk.Picture, xy: tk.Point, kind: str, *, suffix: str = "", size: int = tk.SIZE_SMALL,
               muted: bool = False, anchor: str = "lm") -> tk.Box:
     """An item as a tile in its mark's colour holding "♥5" (plus `suffix`, e.g. "×3"); the joker as "J".
     `muted` draws it on the paper with muted ink (a kind gone from the field). Returns its box."""
@@ -107,7 +106,7 @@ def draw_tile(img: Image.Image, xy: tk.Point, kind: str, *, suffix: str = "", si
     height = tk.line_height(size) + 8
     x0 = xy[0] - {"l": 0, "m": width / 2, "r": width}[anchor[0]]
     box = (round(x0), round(xy[1] - height / 2), round(x0 + width), round(xy[1] + height / 2))
-    ImageDraw.Draw(img).rounded_rectangle(box, radius=6, fill=fill, outline=tk.INK, width=2)
+    tk.drawing(img).rounded_rectangle(box, radius=6, fill=fill, outline=tk.INK, width=2)
     tk.draw_text(img, ((box[0] + box[2]) / 2, xy[1]), text, size, fill=ink, anchor="mm", bold=True)
     return box
 
@@ -120,7 +119,7 @@ def counted(kinds: Iterable[str]) -> list[tuple[str, int]]:
     return list(found.items())
 
 
-def draw_tiles(img: Image.Image, box: tk.Box, kinds: Sequence[tuple[str, int]], *, max_rows: int = 2,
+def draw_tiles(img: tk.Picture, box: tk.Box, kinds: Sequence[tuple[str, int]], *, max_rows: int = 2,
                empty: str = "") -> int:
     """Tiles "♠2×3" flowing in rows inside `box` (at most `max_rows`, then "…"); returns the y below."""
     x0, y0, x1, _ = box
@@ -141,9 +140,9 @@ def draw_tiles(img: Image.Image, box: tk.Box, kinds: Sequence[tuple[str, int]], 
     return y + TILE_HEIGHT
 
 
-def section_title(img: Image.Image, y: int, text: str, right: str = "") -> int:
+def section_title(img: tk.Picture, y: int, text: str, right: str = "") -> int:
     """A rule across the image, a bold title under it and an optional muted note at the right."""
-    ImageDraw.Draw(img).line((PAD, y, img.width - PAD, y), fill=tk.LINE, width=2)
+    tk.drawing(img).line((PAD, y, img.width - PAD, y), fill=tk.LINE, width=2)
     title = tk.draw_text(img, (PAD, y + 8), text, tk.SIZE_BODY, anchor="lt", bold=True)
     if right:
         tk.draw_text(img, (img.width - PAD, y + 8 + tk.line_height(tk.SIZE_BODY) / 2), right, tk.SIZE_SMALL,

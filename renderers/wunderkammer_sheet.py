@@ -4,7 +4,6 @@ the characters on each bench, and the totals — everything read from the view's
 
 from __future__ import annotations
 
-from PIL import Image, ImageDraw
 
 from renderers import toolkit as tk
 from renderers.wunderkammer_parts import PAD, Scene, draw_tile, item_name, section_title
@@ -16,7 +15,7 @@ VALUE_WIDTH = 76
 TOKEN = 30
 
 
-def draw_score_sheet(img: Image.Image, scene: Scene, top: int) -> int:
+def draw_score_sheet(img: tk.Picture, scene: Scene, top: int) -> int:
     view = scene.view
     final = view["final"]
     players = view["players"]
@@ -25,7 +24,7 @@ def draw_score_sheet(img: Image.Image, scene: Scene, top: int) -> int:
     x0, x1 = PAD, img.width - PAD
     column = (x1 - x0 - KIND_WIDTH - VALUE_WIDTH) // players
     left = x0 + KIND_WIDTH + VALUE_WIDTH
-    draw = ImageDraw.Draw(img)
+    draw = tk.drawing(img)
     middle = y + HEADER / 2
     tk.draw_text(img, (x0 + KIND_WIDTH + VALUE_WIDTH / 2, middle), scene.say("価値", "Value"), tk.SIZE_SMALL,
                  fill=tk.MUTED_INK, anchor="mm", bold=True)

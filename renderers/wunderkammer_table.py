@@ -9,7 +9,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from PIL import Image, ImageDraw
 
 from renderers import regions
 from renderers import toolkit as tk
@@ -41,7 +40,7 @@ TOKEN = 30
 # --------------------------------------------------------------------------- common field
 
 
-def draw_field(img: Image.Image, scene: Scene, top: int, marks: Marks) -> int:
+def draw_field(img: tk.Picture, scene: Scene, top: int, marks: Marks) -> int:
     """Four rows of four as on the score sheet: each kind's tile, the cards left and its value now."""
     view = scene.view
     note = scene.say(f"場から無くなった種類とキャラクター {view['gone']}/{view['end_at']}",
@@ -60,10 +59,10 @@ def draw_field(img: Image.Image, scene: Scene, top: int, marks: Marks) -> int:
     return y + 4 * (FIELD_CELL_HEIGHT + GAP)
 
 
-def _draw_field_cell(img: Image.Image, scene: Scene, entry: Mapping[str, Any], box: tk.Box) -> None:
+def _draw_field_cell(img: tk.Picture, scene: Scene, entry: Mapping[str, Any], box: tk.Box) -> None:
     x0, y0, x1, y1 = box
     gone = entry["field"] == 0
-    ImageDraw.Draw(img).rounded_rectangle(box, radius=8, fill=tk.BACKGROUND if gone else tk.PANEL,
+    tk.drawing(img).rounded_rectangle(box, radius=8, fill=tk.BACKGROUND if gone else tk.PANEL,
                                           outline=tk.LINE, width=1)
     middle = (y0 + y1) / 2
     tile = draw_tile(img, (x0 + 8, middle), entry["id"], size=tk.SIZE_BODY, muted=gone)
@@ -78,7 +77,7 @@ def _draw_field_cell(img: Image.Image, scene: Scene, entry: Mapping[str, Any], b
 # --------------------------------------------------------------------------- characters
 
 
-def draw_characters(img: Image.Image, scene: Scene, top: int, marks: Marks) -> int:
+def draw_characters(img: tk.Picture, scene: Scene, top: int, marks: Marks) -> int:
     """The nine characters, three by three: name, its 4 items, where it is and what lies under it."""
     view = scene.view
     note = scene.say("伏せたプットは持ち主だけが見られます", "put cards are face down to all but the owner")
@@ -99,10 +98,10 @@ def draw_characters(img: Image.Image, scene: Scene, top: int, marks: Marks) -> i
     return y + rows * (CHARACTER_HEIGHT + GAP)
 
 
-def _draw_character(img: Image.Image, scene: Scene, entry: Mapping[str, Any], box: tk.Box) -> None:
+def _draw_character(img: tk.Picture, scene: Scene, entry: Mapping[str, Any], box: tk.Box) -> None:
     x0, y0, x1, y1 = box
     owner = entry["owner"]
-    draw = ImageDraw.Draw(img)
+    draw = tk.drawing(img)
     draw.rounded_rectangle(box, radius=10, fill=tk.PANEL, outline=tk.INK if owner is not None else tk.LINE,
                            width=2 if owner is not None else 1)
     row = tk.line_height(tk.SIZE_SMALL) + 8
@@ -130,7 +129,7 @@ def _draw_character(img: Image.Image, scene: Scene, entry: Mapping[str, Any], bo
         _draw_puts(img, scene, entry["puts"], (x, where_y), x1 - 8)
 
 
-def _draw_puts(img: Image.Image, scene: Scene, puts: list[Mapping[str, Any]], at: tk.Point, right: int) -> None:
+def _draw_puts(img: tk.Picture, scene: Scene, puts: list[Mapping[str, Any]], at: tk.Point, right: int) -> None:
     """Put cards under a character: face-down ones as a count, the ones this viewer knows as tiles."""
     x, middle = at
     hidden = sum(1 for put in puts if put["kind"] is None)
@@ -148,7 +147,7 @@ def _draw_puts(img: Image.Image, scene: Scene, puts: list[Mapping[str, Any]], at
 # --------------------------------------------------------------------------- players
 
 
-def draw_seats(img: Image.Image, scene: Scene, top: int, marks: Marks) -> int:
+def draw_seats(img: tk.Picture, scene: Scene, top: int, marks: Marks) -> int:
     y = section_title(img, top, scene.say("プレイヤー", "Players"))
     for seat in range(scene.view["players"]):
         bottom = _draw_seat(img, scene, seat, y, marks)
@@ -157,7 +156,7 @@ def draw_seats(img: Image.Image, scene: Scene, top: int, marks: Marks) -> int:
     return y
 
 
-def _draw_seat(img: Image.Image, scene: Scene, seat: int, top: int, marks: Marks) -> int:
+def _draw_seat(img: tk.Picture, scene: Scene, seat: int, top: int, marks: Marks) -> int:
     """Name and counts, the 5 lines (this turn's plays under them), then the bench and the trash side by
     side (one row for both keeps four seats, the field and the characters within two phone screens)."""
     view = scene.view
@@ -184,11 +183,11 @@ def _draw_seat(img: Image.Image, scene: Scene, seat: int, top: int, marks: Marks
                              fill=tk.MUTED_INK, anchor="lm")
     trash = draw_tiles(img, (label_box[2] + 10, y, x1, 0), counted(info["trash"]), max_rows=1, empty=scene.say("なし", "empty"))
     y = max(bench, trash)
-    ImageDraw.Draw(img).line((x0, y + 6, x1, y + 6), fill=tk.PANEL_HEADER, width=2)
+    tk.drawing(img).line((x0, y + 6, x1, y + 6), fill=tk.PANEL_HEADER, width=2)
     return y + 6
 
 
-def _draw_lines(img: Image.Image, scene: Scene, seat: int, top: int, marks: Marks) -> int:
+def _draw_lines(img: tk.Picture, scene: Scene, seat: int, top: int, marks: Marks) -> int:
     """Five boxes: line number, the item tile ×cards; for the turn player what was played there now."""
     lines = scene.view["seats"][seat]["lines"]
     played_any = any(line["played"] for line in lines)
@@ -198,7 +197,7 @@ def _draw_lines(img: Image.Image, scene: Scene, seat: int, top: int, marks: Mark
         x0 = PAD + index * (width + GAP)
         box = (x0, top, x0 + width, top + height)
         regions.mark(f"line:{seat}:{index + 1}", box)
-        ImageDraw.Draw(img).rounded_rectangle(box, radius=8, fill=tk.PANEL, outline=tk.LINE, width=1)
+        tk.drawing(img).rounded_rectangle(box, radius=8, fill=tk.PANEL, outline=tk.LINE, width=1)
         middle = top + LINE_BOX_HEIGHT / 2
         x = tk.draw_text(img, (x0 + 8, middle), str(index + 1), tk.SIZE_SMALL, fill=tk.MUTED_INK, anchor="lm", bold=True)[2] + 8
         if line["kind"] is not None:
@@ -212,7 +211,7 @@ def _draw_lines(img: Image.Image, scene: Scene, seat: int, top: int, marks: Mark
     return top + height
 
 
-def _draw_played(img: Image.Image, scene: Scene, played: Mapping[str, Any], at: tk.Point, right: int) -> None:
+def _draw_played(img: tk.Picture, scene: Scene, played: Mapping[str, Any], at: tk.Point, right: int) -> None:
     """This turn's play on a line: "+" then the item's tile ×hand cards, J for the joker, #n for a
     character played by its ability."""
     x, middle = at
@@ -236,7 +235,7 @@ def _bench_text(scene: Scene, bench: list[str]) -> str:
     return scene.say("、", ", ").join(character_name(scene.ctx, cid) for cid in bench)
 
 
-def _labelled(img: Image.Image, scene: Scene, at: tuple[int, int, int], label_text: str, text: str) -> int:
+def _labelled(img: tk.Picture, scene: Scene, at: tuple[int, int, int], label_text: str, text: str) -> int:
     """A muted label and a text after it (two lines at most); returns the bottom."""
     x0, top, x1 = at
     label_box = tk.draw_text(img, (x0, top), label_text, tk.SIZE_SMALL, fill=tk.MUTED_INK, anchor="lt")

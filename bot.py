@@ -22,6 +22,7 @@ from discord import app_commands
 
 from tabletop import packages
 from tabletop.bot import TabletopBot, bot_class
+from tabletop.command_sync import entry_points, sync_tree
 from tabletop.config import SETUP_HELP, Config, ConfigError
 from tabletop.limits import check_commands
 from tabletop.local_games import wake_all
@@ -77,17 +78,20 @@ async def check(config: Config) -> int:
 
 
 async def sync(config: Config, guild_id: int | None) -> int:
+    """One bulk overwrite (tabletop.command_sync: a global one keeps the Activity's Entry Point command)."""
     bot = build(config)
     async with bot:
         await bot.login(config.token or "")
         if guild_id:
             guild = discord.Object(guild_id)
             bot.tree.copy_global_to(guild=guild)
-            synced = await bot.tree.sync(guild=guild)
+            synced = await sync_tree(bot, guild)
             print(f"synced {len(synced)} commands to server {guild_id}")
         else:
-            synced = await bot.tree.sync()
-            print(f"synced {len(synced)} global commands (may take up to an hour to appear)")
+            synced = await sync_tree(bot)
+            kept = " and kept the Activity's Entry Point command" if entry_points(synced) else ""
+            print(f"synced {len(synced) - len(entry_points(synced))} global commands{kept} "
+                  "(may take up to an hour to appear)")
     return 0
 
 

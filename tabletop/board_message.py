@@ -17,6 +17,7 @@ from tabletop.ai_seats import people
 from tabletop.courier import Written
 from tabletop.i18n import tr
 from tabletop.interactions import clip
+from tabletop.live_links import live_links
 from tabletop.threads import in_open_thread
 from storage.base import GameRecord, StoreError
 
@@ -112,7 +113,8 @@ async def write_board(
         before = picture_mark(record.board_log, locale) if how == "update" else without_mark(record.board_log, locale)
     log_text = "\n".join(filter(None, [before, *lines]))
     content = tail_clip(log_text, "\n".join(status))
-    view = views.final_view(record.id, locale) if match.finished else views.board_view(record.id, locale)
+    links = live_links(bot)
+    view = views.final_view(record.id, locale, links) if match.finished else views.board_view(record.id, locale, links)
     mentions = discord.AllowedMentions(everyone=False, roles=False, replied_user=False,
                                        users=[discord.Object(record.players[seat]) for seat in notified])
     channel = bot.get_partial_messageable(record.thread_id or record.channel_id)

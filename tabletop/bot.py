@@ -25,6 +25,7 @@ from tabletop.config import Config
 from tabletop.courier import Courier
 from tabletop.i18n import Translator, tr
 from tabletop.live import LiveHub
+from tabletop.live_links import LaunchHints
 from tabletop.service import GameService
 from tabletop.workers import WorkerPool
 from storage import POSTGRES_SCHEMES
@@ -108,6 +109,8 @@ class TabletopBot(commands.Bot):
         self.cooldown = Cooldown(EXPENSIVE_COOLDOWN_SECONDS)
         self.courier = Courier(config.channel_pace, time.monotonic)
         """Outbox entries older than this were left by an earlier process: delivered at once on start."""
+        self.launches = LaunchHints()
+        """Which game each player last launched the Activity for (tabletop.live_ui, web.activity)."""
         self.live = LiveHub()
         """The open live boards of this process' web front end, told of every change (`tabletop.live`)."""
         self.live_bridge: "PostgresBridge | None" = None

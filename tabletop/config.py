@@ -72,8 +72,16 @@ class Config:
     """DISCORD_CLIENT_ID: the application's OAuth2 client id (sign-in on the live board)."""
     discord_client_secret: str | None = field(default=None, repr=False)
     """DISCORD_CLIENT_SECRET: never logged nor shown, like the token."""
+    activity_enabled: bool = False
+    """ACTIVITY_ENABLED: Activities are turned on for the application in the developer portal (with its URL
+    mapping to PUBLIC_URL), so an Open live board button may launch it (docs/live-board.md). Discord refuses
+    a launch for an application without one, and nothing the bot can ask says whether it has one."""
+    public_url_given: bool = field(init=False, default=False)
+    """Whether PUBLIC_URL was set rather than derived from WEB_HOST: only then do messages link to the board
+    (a derived loopback address means nothing on another person's phone)."""
 
     def __post_init__(self) -> None:
+        object.__setattr__(self, "public_url_given", bool(self.public_url.strip()))
         object.__setattr__(self, "public_url", checked_public_url(self.public_url, self.web_host, self.web_port))
 
     @property
@@ -81,13 +89,24 @@ class Config:
         """Whether the live board can sign people in with Discord."""
         return self.discord_client_id is not None and bool(self.discord_client_secret)
 
+    @property
+    def board_links(self) -> bool:
+        """Whether boards and turn DMs link to the live board in a browser: people can reach it (PUBLIC_URL
+        given) and sign in there (OAuth2 configured)."""
+        return self.public_url_given and self.oauth_configured
+
+    @property
+    def activity_ready(self) -> bool:
+        """Whether Open live board launches the Activity: enabled, and the Activity can sign people in."""
+        return self.activity_enabled and self.oauth_configured
+
     @classmethod
     def from_env(cls, env_file: Path | None = ROOT / ".env") -> "Config":
         if env_file is not None and env_file.exists():
             load_dotenv(env_file, override=False)
         guild = os.environ.get("DEV_GUILD_ID", "").strip()
         shard_count, shard_ids = _shards(os.environ.get("SHARD_COUNT", ""), os.environ.get("SHARD_IDS", ""))
-        return cls(
+        config = cls(
             token=os.environ.get("DISCORD_TOKEN", "").strip() or None,
             database_path=(os.environ.get("DATABASE_URL", "").strip() or os.environ.get("DATABASE_PATH", "").strip()
                            or str(DEFAULT_DATABASE)),
@@ -101,7 +120,12 @@ class Config:
             public_url=os.environ.get("PUBLIC_URL", "").strip(),
             discord_client_id=_client_id(os.environ.get("DISCORD_CLIENT_ID", "")),
             discord_client_secret=os.environ.get("DISCORD_CLIENT_SECRET", "").strip() or None,
+            activity_enabled=_flag("ACTIVITY_ENABLED", os.environ.get("ACTIVITY_ENABLED", "")),
         )
+        if config.activity_enabled and not config.oauth_configured:
+            raise ConfigError("ACTIVITY_ENABLED needs DISCORD_CLIENT_ID and DISCORD_CLIENT_SECRET: the Activity signs "
+                              "people in with them")
+        return config
 
 
 class ConfigError(ValueError):
@@ -115,6 +139,15 @@ def _port(text: str) -> int:
     if not text.isdigit() or not 1 <= int(text) <= 65535:
         raise ConfigError(f"WEB_PORT must be a port number from 1 to 65535, got {text!r}")
     return int(text)
+
+
+def _flag(name: str, text: str) -> bool:
+    text = text.strip().lower()
+    if text in ("", "0", "false", "no", "off"):
+        return False
+    if text in ("1", "true", "yes", "on"):
+        return True
+    raise ConfigError(f"{name} must be 1 or 0 (true or false), got {text!r}")
 
 
 def _client_id(text: str) -> int | None:

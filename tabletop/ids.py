@@ -36,8 +36,11 @@ AI_ADD = rf"tt:ai:add:{GID}:(?P<level>easy|normal|hard)"
 AI_REMOVE = rf"tt:ai:rm:{GID}:(?P<ai>[1-9]\d)"
 """An AI seat of a lobby by its reserved id without the sign (tabletop.ai_seats)."""
 AI_RETURN = rf"tt:ai:back:{GID}:(?P<seat>\d{{1,2}})"
+LIVE = rf"tt:live:{GID}"
+"""Open live board: launches the bot's Activity in the channel (tabletop.live_ui). Only the game id: the
+Activity shows the game as it is when it opens, so an old button is never stale."""
 ALL = (LOBBY, LOBBY_OPTION, TAKE, INFO, RESIGN, PICK, PICK_SELECT, PICK_SET, LOG_PAGE, REPLAY_STEP, VOTE, TAKEBACK_ANSWER, REMATCH,
-       AI_PANEL, AI_ADD, AI_REMOVE, AI_RETURN)
+       AI_PANEL, AI_ADD, AI_REMOVE, AI_RETURN, LIVE)
 
 
 def lobby(op: str, game_id: int) -> str:
@@ -110,3 +113,7 @@ def ai_remove(game_id: int, user_id: int) -> str:
 
 def ai_return(game_id: int, seat: int) -> str:
     return f"tt:ai:back:{game_id}:{seat}"
+
+
+def live(game_id: int) -> str:
+    return f"tt:live:{game_id}"

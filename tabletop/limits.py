@@ -21,6 +21,8 @@ COMMAND_CHOICES_MAX = 25
 COMMAND_TOTAL_CHARS_MAX = 4000
 CHAT_COMMANDS_MAX = 100
 CONTEXT_MENUS_MAX = 5
+PRIMARY_ENTRY_POINT = 4
+"""The Activity's Entry Point command: one, global, no options, named and described like a slash command."""
 OPTION_TEXT_MAX = 100
 INTEGER_BOUND = 2**53
 VALID_LOCALES = frozenset(loc.value for loc in discord.Locale)
@@ -63,7 +65,7 @@ def check_commands(commands: Sequence[dict[str, Any]]) -> list[str]:
         by_type.setdefault(int(cmd.get("type", 1)), []).append(cmd.get("name", ""))
         problems += check_command(cmd)
     for ctype, names in by_type.items():
-        limit = CHAT_COMMANDS_MAX if ctype == 1 else CONTEXT_MENUS_MAX
+        limit = CHAT_COMMANDS_MAX if ctype == 1 else 1 if ctype == PRIMARY_ENTRY_POINT else CONTEXT_MENUS_MAX
         if len(names) > limit:
             problems.append(f"{len(names)} commands of type {ctype} (max {limit})")
         if len(set(names)) != len(names):
@@ -75,6 +77,8 @@ def check_command(cmd: dict[str, Any]) -> list[str]:
     ctype = int(cmd.get("type", 1))
     name = cmd.get("name", "")
     where = f"/{name}"
+    if ctype == PRIMARY_ENTRY_POINT:
+        return _check_named(cmd, where) + ([f"{where}: an Entry Point command takes no options"] if cmd.get("options") else [])
     if ctype != 1:
         problems = [] if valid_command_name(name, chat_input=False) else [f"{where}: invalid context menu name"]
         if cmd.get("description"):

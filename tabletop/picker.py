@@ -21,6 +21,8 @@ from engine.core.types import Action, Choice
 SELECT_LIMIT = 25
 BUTTON_LIMIT = 20
 ROWS = 5
+NAV_ROW = ROWS - 1
+"""The last row: Back, and Open live board when a menu is sent with it (`menu(..., reserve=True)`)."""
 PATH_CHARS = 60
 
 
@@ -135,8 +137,9 @@ def _leaves(node: Node, path: tuple[int, ...], steps: tuple[Choice, ...] = ()) -
     return found
 
 
-def menu(actions: Sequence[Action], path: Sequence[int]) -> Menu | None:
-    """The menu at `path` (None when the path does not exist in this decision: a stale or forged id)."""
+def menu(actions: Sequence[Action], path: Sequence[int], *, reserve: bool = False) -> Menu | None:
+    """The menu at `path` (None when the path does not exist in this decision: a stale or forged id).
+    `reserve`: keep the last row free even at the top level (for Open live board), as Back keeps it below."""
     root = build(actions)
     walked = _walk(root, path)
     if walked is None:
@@ -146,7 +149,7 @@ def menu(actions: Sequence[Action], path: Sequence[int]) -> Menu | None:
     if node.action is not None:
         return Menu(at, tuple(chosen), (), node.action)
     up = _back(root, at)
-    return Menu(at, tuple(chosen), _groups(node, at, up is not None), back=up)
+    return Menu(at, tuple(chosen), _groups(node, at, up is not None or reserve), back=up)
 
 
 def _back(root: Node, at: tuple[int, ...]) -> tuple[int, ...] | None:
@@ -182,12 +185,12 @@ def set_path(actions: Sequence[Action], at: Sequence[int], keys: Sequence[str]) 
     return None
 
 
-def _groups(node: Node, at: tuple[int, ...], back: bool) -> tuple[Group, ...]:
+def _groups(node: Node, at: tuple[int, ...], nav_row: bool) -> tuple[Group, ...]:
     sets = _set_groups(node, at)
     if sets is not None:
         return sets
     children = list(node.children.values())
-    rows = ROWS - (1 if back else 0)
+    rows = ROWS - (1 if nav_row else 0)
     if node.leaves <= BUTTON_LIMIT:
         return (Group(tuple(_leaves(node, at)), select=False),)
     if node.leaves <= SELECT_LIMIT:

@@ -35,7 +35,8 @@ from engine.core.types import Event, T, Text
 from tabletop import announce, local_games, packages, views
 from tabletop.ai_seats import is_ai, people
 from tabletop.i18n import lang, tr
-from tabletop.interactions import clip, late_answer
+from tabletop.interactions import bot_of, clip, late_answer
+from tabletop.live_links import live_links
 from tabletop.clocks import Timing
 from tabletop.board_message import DiscordBoard, find_posted_board
 from tabletop.pickers import menu_at, picker_payload
@@ -279,7 +280,9 @@ async def reply_to_actor(
     done = "\n".join(lines)
     try:
         if seat in match.awaited_seats():
-            payload = await picker_payload(record, match, seat, menu_at(match, seat, ()), locale, names, with_image=True)
+            links = live_links(bot_of(interaction))
+            payload = await picker_payload(record, match, seat, menu_at(match, seat, (), links), locale, names, with_image=True,
+                                           links=links)
             payload["content"] = clip(done + "\n\n" + payload["content"])
             file = payload.pop("file", None)
             await late_answer(interaction, edit=True, attachments=[file] if file else [], **payload)
@@ -323,7 +326,8 @@ async def send_private(
         return False
     view: discord.ui.View | None = None
     if turn and seat in match.awaited_seats():
-        view = views.picker_view(record.id, match.decisions[seat], menu_at(match, seat, ()), locale, tnames)
+        links = live_links(bot)
+        view = views.picker_view(record.id, match.decisions[seat], menu_at(match, seat, (), links), locale, tnames, links)
     try:
         channel = await bot.create_dm(discord.Object(user_id))
         await channel.send(**announce.dm_kwargs("\n".join(filter(None, lines)), file, view))

@@ -17,6 +17,7 @@ from engine.core.types import Action, Text
 from tabletop import announce, ids
 from tabletop.i18n import lang, text, tr
 from tabletop.interactions import bot_of, check_place, guarded, late_answer
+from tabletop.live_links import live_links
 from tabletop.picker import decode, set_path
 from tabletop.pickers import menu_at, picker_payload
 from tabletop.publish import after_commit
@@ -203,7 +204,9 @@ async def open_picker(interaction: discord.Interaction, game_id: int) -> None:
         raise await waiting_refusal(interaction, loaded)
     await interaction.response.defer(ephemeral=True, thinking=True)
     names = await announce.seat_names(bot, record)
-    payload = await picker_payload(record, match, seat, menu_at(match, seat, ()), lang(interaction.locale), names, with_image=True)
+    links = live_links(bot)
+    payload = await picker_payload(record, match, seat, menu_at(match, seat, (), links), lang(interaction.locale), names,
+                                   with_image=True, links=links)
     await late_answer(interaction, **payload)
 
 
@@ -217,10 +220,12 @@ async def advance(interaction: discord.Interaction, game_id: int, decision: int,
     match.check_decision(seat, decision)
     if path is None:
         raise GameError(text("err.bad_input"))
-    found = menu_at(match, seat, path)
+    links = live_links(bot)
+    found = menu_at(match, seat, path, links)
     if found.action is None:
         names = await announce.seat_names(bot, record)
-        payload = await picker_payload(record, match, seat, found, lang(interaction.locale), names, with_image=False)
+        payload = await picker_payload(record, match, seat, found, lang(interaction.locale), names, with_image=False,
+                                       links=links)
         await interaction.response.edit_message(**payload)
         return
     await interaction.response.defer()

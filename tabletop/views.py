@@ -17,7 +17,8 @@ from tabletop.service import TIME_OPTION, lobby_control
 from tabletop.i18n import tr
 from tabletop.interactions import clip
 from tabletop.layout import Layout
-from tabletop.picker import Entry, Menu, distinct_labels, encode
+from tabletop.live_links import LiveLinks
+from tabletop.picker import NAV_ROW, Entry, Menu, distinct_labels, encode
 from storage.base import GameRecord
 
 LABEL_LIMIT = 80
@@ -25,10 +26,30 @@ OPTION_LIMIT = 100
 LOBBY_GAME_OPTIONS = 3
 
 
-def board_view(game_id: int, locale: str) -> discord.ui.View:
+def live_items(game_id: int, locale: str, links: LiveLinks | None, *, url: str | None = None,
+               row: int | None = None) -> list[discord.ui.Item[discord.ui.View]]:
+    """Open live board: a button launching the bot's Activity in this channel, and a link opening the same
+    board in any browser (`url`: its address when not the board's own, a turn DM's sign-in link); only what
+    is set up (tabletop.live_links), so none at all without it."""
+    if links is None:
+        return []
+    items: list[discord.ui.Item[discord.ui.View]] = []
+    if links.activity:
+        items.append(discord.ui.Button(label=tr("live.open", locale), emoji="🎲", style=discord.ButtonStyle.secondary,
+                                       custom_id=ids.live(game_id), row=row))
+    target = url or links.game_url(game_id)
+    if target is not None:
+        items.append(discord.ui.Button(label=tr("live.browser" if links.activity else "live.open", locale), url=target,
+                                       style=discord.ButtonStyle.link, row=row))
+    return items
+
+
+def board_view(game_id: int, locale: str, links: LiveLinks | None = None) -> discord.ui.View:
     view = Layout()
     view.add_item(discord.ui.Button(label=tr("turn.take", locale), style=discord.ButtonStyle.primary, custom_id=ids.take(game_id)))
     view.add_item(discord.ui.Button(label=tr("turn.private", locale), style=discord.ButtonStyle.secondary, custom_id=ids.info(game_id)))
+    for item in live_items(game_id, locale, links):
+        view.add_item(item)
     return view
 
 
@@ -106,8 +127,11 @@ def _label(steps: tuple[Choice, ...], locale: str, names: Mapping[int, str]) -> 
     return " › ".join(step.label.render(locale, names) for step in steps)
 
 
-def picker_view(game_id: int, decision: int, menu: Menu, locale: str, names: Mapping[int, str]) -> discord.ui.View:
-    """One menu level: button rows and selects as `picker.menu` grouped them, and Back below."""
+def picker_view(game_id: int, decision: int, menu: Menu, locale: str, names: Mapping[int, str],
+                links: LiveLinks | None = None, url: str | None = None) -> discord.ui.View:
+    """One menu level: button rows and selects as `picker.menu` grouped them, and below them Back and Open
+    live board (`links`, `url` as `live_items` takes them; the menu must then keep that row free:
+    `picker.menu(..., reserve=True)`)."""
     view = Layout()
     row = 0
     for group in menu.groups:
@@ -139,8 +163,10 @@ def picker_view(game_id: int, decision: int, menu: Menu, locale: str, names: Map
                                             row=row + index // 5))
         row += (len(group.entries) + 4) // 5
     if menu.back is not None:
-        view.add_item(discord.ui.Button(label=tr("turn.back", locale), style=discord.ButtonStyle.secondary, row=4,
+        view.add_item(discord.ui.Button(label=tr("turn.back", locale), style=discord.ButtonStyle.secondary, row=NAV_ROW,
                                         custom_id=ids.pick(game_id, decision, menu.back, back=True)))
+    for item in live_items(game_id, locale, links, url=url, row=NAV_ROW):
+        view.add_item(item)
     return view
 
 
@@ -161,12 +187,15 @@ def takeback_view(game_id: int, version: int, seat: int, accepted: int, locale: 
     return view
 
 
-def final_view(game_id: int, locale: str) -> discord.ui.View:
+def final_view(game_id: int, locale: str, links: LiveLinks | None = None) -> discord.ui.View:
     """The final board's buttons, only what still works once a game is over: Replay (privately, step by
-    step, tabletop.history_ui) and Rematch (a new lobby with the same players and options, tabletop.rematch)."""
+    step, tabletop.history_ui), Rematch (a new lobby with the same players and options, tabletop.rematch)
+    and Open live board (the finished game's replay there)."""
     view = Layout()
     view.add_item(discord.ui.Button(label=tr("afterplay.replay", locale), style=discord.ButtonStyle.secondary,
                                     custom_id=ids.replay_open(game_id)))
     view.add_item(discord.ui.Button(label=tr("afterplay.rematch", locale), style=discord.ButtonStyle.primary,
                                     custom_id=ids.rematch(game_id)))
+    for item in live_items(game_id, locale, links):
+        view.add_item(item)
     return view

@@ -257,6 +257,7 @@ class RestEndpoints:
         scope = int(req.args["guild_id"]) if "guild_id" in req.args else None
         payload = list(req.body or [])
         self.world._validated(limits.check_commands(payload), req.method, req.path)
+        self.world.activities.check_overwrite(req, scope, payload)
         stored = []
         for cmd in payload:
             entry = dict(cmd)

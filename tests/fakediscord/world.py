@@ -29,6 +29,7 @@ from discord.http import HTTPClient
 from discord.webhook.async_ import AsyncWebhookAdapter, async_context
 
 from . import limits, schema
+from .activities import LAUNCH_ACTIVITY, Activities
 from .capture import LOG_SINK, wrap_client_errors, wrap_tree_errors, wrap_view_errors
 from .commands import AttachmentUpload, Resolvers, build_call
 from .expiry import OldEdits, token_expired
@@ -138,6 +139,8 @@ class FakeDiscord:
         self._tasks.parked_sources.append(self._waiting_on_users)
         # A request sleeping out a rate limit (or pacing itself on its bucket's headers) retries by itself.
         self._tasks.never_parked.update({HTTPClient.request.__code__, AsyncWebhookAdapter.request.__code__})
+        self.activities = Activities(self)
+        """The application's Activity (activities.py): `enable()`, and the `launches` Discord made."""
         self.oauth = OAuth2(self)
         """The application's OAuth2 (the live board's sign-in): `authorize`, `approve`, the client secret."""
         self._rest = RestEndpoints(self)
@@ -683,10 +686,11 @@ class FakeDiscord:
             raise self.reject(req.method, req.path, 404, 10062, "Unknown interaction")
         body = dict(req.body or {})
         ctype, data = int(body.get("type", 0)), dict(body.get("data") or {})
-        allowed = {2: (4, 5, 9), 3: (4, 5, 6, 7, 9), 4: (8,), 5: (4, 5, 6, 7)}[rec.type]
+        allowed = {2: (4, 5, 9, 12), 3: (4, 5, 6, 7, 9, 12), 4: (8,), 5: (4, 5, 6, 7, 12)}[rec.type]
         if ctype not in allowed:
             self._error("callback", f"callback type {ctype} is invalid for interaction type {rec.type}")
             raise self.reject(req.method, req.path, 400, 50035, f"Invalid callback type {ctype}")
+        launched = self.activities.launch(rec, req) if ctype == LAUNCH_ACTIVITY else None
         channel = self.channels[rec.channel_id]
         ephemeral = bool(int(data.get("flags") or 0) & EPHEMERAL_FLAG)
         msg: RecordedMessage | None = None
@@ -709,7 +713,7 @@ class FakeDiscord:
             "response_message_loading": ctype == 5,
             "response_message_ephemeral": ephemeral,
         }
-        result: dict[str, Any] = {"interaction": interaction, "resource": {"type": ctype}}
+        result: dict[str, Any] = {"interaction": interaction, "resource": launched or {"type": ctype}}
         if msg is not None:
             interaction["response_message_id"] = str(msg.id)
             result["resource"]["message"] = self._message_json(msg)

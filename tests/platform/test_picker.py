@@ -6,6 +6,7 @@ import discord
 
 from engine.core.game import choice
 from engine.core.types import Action, Choice, T
+from tabletop.live_links import LiveLinks
 from tabletop.picker import BUTTON_LIMIT, decode, distinct_labels, encode, menu, set_path
 from tabletop.views import picker_view
 
@@ -136,3 +137,20 @@ def test_the_picker_view_shows_long_alike_labels_distinctly() -> None:
     labels = [option.label for item in view.children if isinstance(item, discord.ui.Select) for option in item.options]
     labels += [item.label for item in view.children if isinstance(item, discord.ui.Button)]
     assert len(labels) == 8 and len(set(labels)) == 8 and all(label.endswith(f"at {n}") for n, label in enumerate(labels))
+
+
+def test_a_menu_sent_with_open_live_board_keeps_the_last_row_for_it() -> None:
+    actions = many(5, 20)  # five branches: a select each fills every row unless the last is kept
+    assert [g.select for g in menu(actions, ()).groups] == [True] * 5  # type: ignore[union-attr]
+    found = menu(actions, (), reserve=True)
+    assert found is not None and len(found.groups) == 1 and not found.groups[0].select
+    view = picker_view(7, 3, found, "en", {}, LiveLinks("https://board.example.org", activity=True))
+    rows = {item.row for item in view.children}
+    assert rows <= {0, 1, 2, 3, 4}
+    last = [item for item in view.children if item.row == 4]
+    assert [getattr(item, "custom_id", None) or getattr(item, "url", None) for item in last] == [
+        "tt:live:7", "https://board.example.org/games/7"]
+    deeper = menu(actions, (2,), reserve=True)
+    assert deeper is not None and deeper.back == ()
+    view = picker_view(7, 3, deeper, "en", {}, LiveLinks(None, activity=True))
+    assert [item.label for item in view.children if item.row == 4] == ["Back", "Open live board"]

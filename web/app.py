@@ -2,7 +2,8 @@
 
 Routes live in the modules that handle them, each as an `aiohttp.web.RouteTableDef` named `routes`, listed
 in `ROUTES`; a new page or API is one more module there. Every request passes, in order: `answer_errors`
-(short JSON refusals in the viewer's language), `wait_for_store` (503 while the bot starts), `load_viewer`
+(short JSON refusals in the viewer's language), `launch_redirect` (Discord launching the Activity at the
+root), `wait_for_store` (503 while the bot starts), `load_viewer`
 (who is signed in: `web.sessions.viewer(request)`), `limit_rates` (per session, else per address) and
 `check_csrf` (cookie sessions only). Bodies are capped at `MAX_BODY`.
 """
@@ -15,7 +16,7 @@ from typing import TYPE_CHECKING, AsyncIterator
 from aiohttp import web
 
 from tabletop.config import Config
-from web import auth, games, health, keys, leagues, live, pages, replay, sessions
+from web import activity, auth, games, health, keys, leagues, live, pages, replay, sessions
 from web.discord_api import DiscordApi
 from web.errors import answer_errors
 from web.members import Members
@@ -28,7 +29,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("tabletop.web")
 ROUTES: tuple[web.RouteTableDef, ...] = (health.routes, auth.routes, games.routes, live.routes, replay.routes,
-                                         leagues.routes, pages.routes)
+                                         leagues.routes, pages.routes, activity.routes)
 MAX_BODY = 16 * 1024
 """Bytes a request body may have: sign-in and moves are a few dozen; anything larger is refused (413)."""
 
@@ -39,7 +40,7 @@ def make_app(bot_or_services: "TabletopBot | Services", config: Config, *,
     (tests, and later the local mode). `limits`: the rate limits (default `RateLimits()`)."""
     services = bot_or_services if isinstance(bot_or_services, Services) else Services.of_bot(bot_or_services)
     app = web.Application(client_max_size=MAX_BODY, middlewares=[
-        answer_errors, health.wait_for_store, sessions.load_viewer, limit_rates, check_csrf])
+        answer_errors, activity.launch_redirect, health.wait_for_store, sessions.load_viewer, limit_rates, check_csrf])
     app[keys.SERVICES] = services
     app[keys.CONFIG] = config
     app[keys.COOKIES] = CookiePolicy.for_url(config.public_url)

@@ -23,7 +23,7 @@ from web.errors import refuse
 from web.games import game_id, games_bot, seat_or_spectator, shown_record
 from web.members import MembershipUnknown
 from web.security import from_this_site
-from web.sessions import Viewer, require_viewer
+from web.sessions import SOCKET_BEARER, Viewer, require_viewer
 
 routes = web.RouteTableDef()
 MAX_SOCKETS = 8
@@ -45,7 +45,7 @@ async def live(request: web.Request) -> web.StreamResponse:
     sockets = request.app[keys.SOCKETS].setdefault(viewer.session.token_hash, set())
     if len(sockets) >= MAX_SOCKETS:
         raise refuse(request, 429, "web.too_many_sockets")
-    socket = web.WebSocketResponse(heartbeat=HEARTBEAT, max_msg_size=1024)
+    socket = web.WebSocketResponse(heartbeat=HEARTBEAT, max_msg_size=1024, protocols=(SOCKET_BEARER,))
     sockets.add(socket)
     try:
         with bot.live.watch(number) as watch:  # before reading the game: a change in between still wakes it

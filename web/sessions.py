@@ -34,6 +34,9 @@ LIFETIMES: dict[SessionKind, int] = {"browser": 30 * 86_400, "activity": 7 * 86_
 Activity (which signs in again silently through the SDK)."""
 TOKEN = re.compile(r"[A-Za-z0-9_-]{43}")
 """`secrets.token_urlsafe(32)`: anything else is refused without a database read."""
+SOCKET_BEARER = "tabletop.bearer"
+"""A WebSocket carries no Authorization header: the Activity's page offers the subprotocols
+`tabletop.bearer, <token>` instead, and the server answers with the first (web.live)."""
 PURGE_EVERY = 600.0
 PURGE_BATCH = 500
 
@@ -100,11 +103,14 @@ def require_viewer(request: web.Request) -> Viewer:
 
 
 def credential(request: web.Request) -> tuple[str, Literal["cookie", "bearer"]] | None:
-    """The session token a request presents: a bearer token wins over the cookie (the Activity's iframe
-    may carry a stale cookie of its own)."""
+    """The session token a request presents: a bearer token (the header, or a WebSocket's subprotocols:
+    `SOCKET_BEARER`) wins over the cookie (the Activity's iframe may carry a stale cookie of its own)."""
     scheme, _, value = request.headers.get("Authorization", "").partition(" ")
     if scheme.lower() == "bearer" and value.strip():
         return value.strip(), "bearer"
+    offered = [name.strip() for name in request.headers.get("Sec-WebSocket-Protocol", "").split(",")]
+    if len(offered) == 2 and offered[0] == SOCKET_BEARER and offered[1]:
+        return offered[1], "bearer"
     cookie = request.app[keys.COOKIES].read(request, COOKIE)
     return (cookie, "cookie") if cookie else None
 

@@ -15,6 +15,11 @@ export function useBearer(token: string): void {
   bearer = token;
 }
 
+/** The Activity's session token, or null in a browser (signed in by its cookie). */
+export function bearerToken(): string | null {
+  return bearer;
+}
+
 function headers(extra: Record<string, string> = {}): Record<string, string> {
   return { Accept: "application/json", ...(bearer ? { Authorization: `Bearer ${bearer}` } : {}), ...extra };
 }

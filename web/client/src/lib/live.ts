@@ -1,6 +1,9 @@
 // The live channel of a game: a WebSocket that says each new version ({"version": n}). It reconnects
 // with a growing, jittered delay after a drop, and not at all when the server says the viewer may no
-// longer watch (close code 4403). The page's root gets data-live="open|closed".
+// longer watch (close code 4403). The page's root gets data-live="open|closed". A socket carries no
+// Authorization header: the Activity offers its bearer token as a subprotocol (web/sessions.py).
+
+import { bearerToken } from "./api";
 
 const GONE = 4403;
 const FIRST_DELAY = 500;
@@ -13,7 +16,9 @@ export function follow(gameId: string, root: HTMLElement, changed: (version: num
   let timer: number | undefined;
   const open = (): void => {
     const scheme = location.protocol === "https:" ? "wss" : "ws";
-    socket = new WebSocket(`${scheme}://${location.host}/api/games/${encodeURIComponent(gameId)}/live`);
+    const token = bearerToken();
+    socket = new WebSocket(`${scheme}://${location.host}/api/games/${encodeURIComponent(gameId)}/live`,
+      token ? ["tabletop.bearer", token] : undefined);
     socket.addEventListener("open", () => {
       delay = FIRST_DELAY;
       root.dataset.live = "open";

@@ -30,6 +30,7 @@ GAMES: tuple[tuple[str, str, int, dict[str, str]], ...] = (
 async def _play(game_type: str, players: int, options: dict[str, str]) -> GameFigures:
     with tempfile.TemporaryDirectory() as folder:
         async with simulated_server(Path(folder) / "bench.sqlite3") as table:
+            await table.bot.render_pool.start()  # warmed before the game: a slow warm-up is no busy bot
             seats = [ALICE, BOB, CAROL, DAVE, ERIN][:players]
             # The bot draws each game's seed from `secrets` at start; pinning it is what makes the game repeatable.
             with mock.patch.object(secrets, "randbits", return_value=SEED):

@@ -17,12 +17,14 @@ what else runs, the CPU an action takes much less. On two cores, actions per sec
 2 / (CPU seconds per action), nor 1 / (this process's CPU seconds per action).
 
 Under Discord's rate limits (the default) a busy game's thread is the bound: Discord takes 5 new messages
-and 5 edits per 5 s in a channel, so a thread can show a new picture about 1.8 times a second
-(tabletop.courier alternates posts and redraws); a game moving faster has several moves share a board.
-Measured 2026-11-27 on a quiet machine (2 cores), under the limits: 10 games as fast as they may 28 moves/s
-(p99 1.08 s), 10 games offered 27/s 25.5 moves/s (p99 1.0 s), 20 games offered 27/s 27.0 moves/s (p99
-333 ms). Before the courier (a board per handover, queued behind the thread's bucket): 10 games 10.0
-moves/s (p99 8.7 s), 30 games 26.3 moves/s (p99 2.1 s).
+and 5 edits per 5 s in a channel, and discord.py sleeps inside the request that takes a window's last one, so
+a thread can show a new picture about 1.6 times a second (tabletop.courier alternates posts and redraws, four
+of each per window); a game moving faster has several moves share a board. Measured 2026-11-27 on a quiet
+machine (2 cores), 1,500 moves, under the limits: 10 games offered 27/s 25.6–25.8 moves/s (p50 440–458 ms,
+p99 655–689 ms), 10 games as fast as they may 27.4 moves/s (p99 680 ms), 20 games offered 27/s 26.7 moves/s
+(p99 461 ms). Spaced at the bucket's even spread (a sleep in discord.py every fifth write): 10 games offered
+27/s 25.5 moves/s, p99 1.0 s. Before the courier (a board per handover, queued behind the thread's bucket):
+10 games 10.0 moves/s (p99 8.7 s), 30 games 26.3 moves/s (p99 2.1 s).
 """
 
 from __future__ import annotations

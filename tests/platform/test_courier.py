@@ -10,7 +10,8 @@ from typing import Sequence
 from engine.core.types import Event, T
 from tabletop.courier import Courier, Written
 
-PACE = 0.05
+PACE = 0.2
+"""Long enough that a loaded machine (a CI neighbour, the event loop of a slow test) cannot reorder the lanes."""
 
 
 @dataclass(frozen=True)
@@ -47,6 +48,7 @@ class Thread:
     refuse: bool = False
     started: asyncio.Event = field(default_factory=asyncio.Event)
     prepared: list[int] = field(default_factory=list)
+    times: list[float] = field(default_factory=list)
 
     async def write(self, record: Record, match: State, events: Sequence[Event], pinged: Sequence[int],
                     header: str | None, mention: Sequence[int], how: str) -> Written | None:
@@ -56,6 +58,7 @@ class Thread:
         if self.refuse:
             return None
         self.writes.append((how, match.version, [event.text.en for event in events], list(pinged), list(mention)))
+        self.times.append(time.monotonic())
         message = record.board_message_id if how != "post" and record.board_message_id else 100 + len(self.writes)
         return Written(message, "\n".join(event.text.en for event in events))
 
@@ -177,3 +180,24 @@ async def test_in_a_busy_thread_a_seat_told_by_dm_needs_no_new_message_once_the_
     ticket = c.join(Record(board_message_id=101), State(2, (0,)), [line("b")], [0], None, [0], dm=[0])  # type: ignore[arg-type]
     assert await c.posted(ticket, thread) == 101  # type: ignore[arg-type]
     assert [(how, version) for how, version, *_ in thread.writes] == [("post", 1), ("redraw", 2)]
+
+
+async def test_a_busy_thread_never_takes_a_windows_last_request_and_its_lanes_alternate() -> None:
+    """discord.py sleeps until the window resets inside the request that takes a bucket's last token, which would
+    hold the game's writer; so each lane makes at most four writes per window, and writes keep half a lane's
+    interval apart, so a post right after a redraw cannot leave both lanes busy at once."""
+    c, thread = courier(catch_up=PACE / 4), Thread()
+    record = Record(board_message_id=101)
+    moves = []
+    for version in range(1, 41):
+        moves.append(asyncio.ensure_future(show(c, thread, State(version, (version % 2,)), [line(str(version))],
+                                                [version % 2], record)))
+        await asyncio.sleep(PACE / 4)
+    await asyncio.gather(*moves)
+    window = 5 * PACE
+    for lane in ({"post"}, {"redraw", "update"}):
+        times = [at for (how, *_), at in zip(thread.writes, thread.times) if how in lane]
+        assert max(sum(start <= at < start + window for at in times) for start in times) <= 4, lane
+    gaps = [later - earlier for earlier, later in zip(thread.times, thread.times[1:])]
+    assert min(gaps) >= c.interval / 2 * 0.9
+    assert len(thread.writes) >= 10  # the thread was busy: both lanes in use

@@ -134,7 +134,7 @@ async def activity(request: web.Request) -> web.Response:
     api = _discord(request)
     try:
         sent = await request.json()
-    except (ValueError, UnicodeDecodeError):
+    except (ValueError, UnicodeDecodeError, RecursionError):  # RecursionError: JSON nested thousands deep
         raise refuse(request, 400, "web.bad_request") from None
     code = sent.get("code") if isinstance(sent, dict) else None
     if not isinstance(code, str) or not code or len(code) > MAX_CODE:

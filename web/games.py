@@ -186,7 +186,7 @@ async def move_request(request: web.Request) -> tuple[int, str | None, list[int]
     """(decision id, notation or None, path or None) from the body; anything else is a 400."""
     try:
         sent = await request.json()
-    except (ValueError, UnicodeDecodeError):
+    except (ValueError, UnicodeDecodeError, RecursionError):  # RecursionError: JSON nested thousands deep
         raise refuse(request, 400, "web.bad_move") from None
     if not isinstance(sent, dict):
         raise refuse(request, 400, "web.bad_move")

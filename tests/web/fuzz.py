@@ -47,7 +47,10 @@ LOCAL_URL = "http://127.0.0.1:8080"
 MAX_REFUSAL = 1000
 """Characters a refusal's body may have: a code and one sentence."""
 REFUSALS = frozenset({400, 401, 403, 404, 405, 409, 413, 429})
-"""Statuses a hostile request may get (502 and 503 only when Discord or the store is down, not here)."""
+"""Statuses a hostile request may get."""
+UNAVAILABLE = frozenset({502, 503})
+"""Statuses that say a part is missing or down, not that the request was wrong (a page whose client bundle
+is not built answers 503): acceptable as short JSON refusals, never a 500."""
 LOGGERS = ("tabletop", "aiohttp")
 BAD_IDS = ["0", "-1", "00", "1e3", "9" * 30, "２", "٣", " 1", "1 ", "%00", "..", ".", "%2e%2e", "%2F", "1;2", "0x10",
            "99999999999", "18446744073709551617", "NaN", "null", "[]", "{}", "'", "%27%20OR%201%3D1"]
@@ -138,11 +141,11 @@ async def check(target: Target, label: str, response: aiohttp.ClientResponse, bo
     report.requests += 1
     report.statuses[response.status] += 1
     status = response.status
-    if status >= 500:
+    if status >= 500 and status not in UNAVAILABLE:
         report.problem(f"{label}: {status} {body[:120]!r}")
         return True
     if status >= 400:
-        if status not in REFUSALS:
+        if status not in REFUSALS | UNAVAILABLE:
             report.problem(f"{label}: unexpected status {status}")
         if response.method != "HEAD":
             try:

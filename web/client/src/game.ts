@@ -3,7 +3,7 @@
 // view, whose turn it is, the log and the result; kept live by the game's WebSocket.
 
 import "./game.css";
-import { Refused, getJson, postJson, signInUrl } from "./lib/api";
+import { Refused, bearerToken, fetchPicture, getJson, postJson, signInUrl } from "./lib/api";
 import {
   ChoiceNode, back, childrenAt, chosenAt, descend, isLeaf, isSetLevel, rootAction, setIndex, setMembers, setSizes,
 } from "./lib/choices";
@@ -105,9 +105,29 @@ function withDensity(url: string): string {
 }
 
 function showImage(image: HTMLImageElement, url: string): void {
-  if (image.getAttribute("src") === url) return;
+  if (image.dataset.shows === url) return;
+  image.dataset.shows = url;
+  if (bearerToken() !== null) {
+    void showFetched(image, url);
+    return;
+  }
   image.src = url;
   image.srcset = `${url} 1x, ${withDensity(url)} 2x`;
+}
+
+/** The Activity's pictures, fetched with its bearer token (lib/api.ts, fetchPicture). */
+async function showFetched(image: HTMLImageElement, url: string): Promise<void> {
+  try {
+    const shown = await fetchPicture(window.devicePixelRatio > 1 ? withDensity(url) : url);
+    if (image.dataset.shows !== url) {
+      URL.revokeObjectURL(shown); // a newer picture was asked for meanwhile
+      return;
+    }
+    if (image.src.startsWith("blob:")) URL.revokeObjectURL(image.src);
+    image.src = shown;
+  } catch {
+    delete image.dataset.shows; // the next scene tries again
+  }
 }
 
 function seatName(seat: number): string {

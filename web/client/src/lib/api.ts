@@ -64,6 +64,15 @@ export async function postJson<T>(path: string, body: unknown): Promise<T> {
   return answer<T>(response);
 }
 
+/** A picture of the API as a blob: address an <img> can show. For the Activity only: an <img> sends no
+ * Authorization header, so its bearer token cannot ride along as a browser's cookie does. Revoke the
+ * address (URL.revokeObjectURL) once the picture is replaced. */
+export async function fetchPicture(path: string): Promise<string> {
+  const response = await fetch(path, { headers: headers({ Accept: "image/*" }) });
+  if (!response.ok) throw new Refused(response.status, "", String(response.status));
+  return URL.createObjectURL(await response.blob());
+}
+
 /** The address to sign in at, coming back to this page. */
 export function signInUrl(): string {
   return `/auth/login?next=${encodeURIComponent(location.pathname + location.search)}`;

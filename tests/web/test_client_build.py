@@ -1,13 +1,24 @@
 """The live board's client builds from its sources alone (a clean output directory), names its files by
-content hash, and is not built again while its sources are unchanged."""
+content hash, and is not built again while its sources are unchanged; its walk through a decision's
+choice tree reaches every legal action and nothing else."""
 
 from __future__ import annotations
 
+import itertools
+import json
 import os
 import shutil
+import subprocess
 from pathlib import Path
+from typing import Any
 
+from engine import registry
+from engine.core.types import Action, T
+from engine.selfplay import playout
+from engine.walpurgis.actions import fire_action
+from tabletop.presentation.choices import action_at, choice_tree
 from web import bundle
+from web.node import node
 
 
 def copy_client(to: Path) -> Path:
@@ -49,3 +60,41 @@ def test_every_page_source_is_an_entry() -> None:
     bundle.ensure_built()
     pages = {path.stem for path in (bundle.CLIENT / "src").glob("*.ts")}
     assert pages and set(bundle.entries()) == pages
+
+
+CASES = [(game_id, players) for game_id, game in sorted(registry.games().items()) for players in game.player_counts]
+STEPS = 25
+
+
+def trees() -> list[tuple[str, list[Action], list[dict[str, Any]]]]:
+    """Choice trees of every game and player count over random states, with their legal actions; and a
+    set level (Walpurgis's danmaku, late in a game) and a decision of one action that needs no choosing."""
+    found = []
+    for game_id, players in CASES:
+        for step in itertools.islice(playout(registry.get(game_id), players, seed=players * 17), STEPS):
+            for seat in step.match.awaited_seats():
+                legal = step.match.legal_actions(seat)
+                found.append((f"{game_id}-{players}", legal,
+                              choice_tree(legal, "en", {index: f"P{index}" for index in range(players)})))
+    fire = [fire_action(notation, T(notation, notation)) for notation in ("fire none", "fire 3b", "fire 3b 3d", "fire 2a 3d")]
+    lone = [Action("pass", ())]
+    return found + [(name, legal, choice_tree(legal, "en", {})) for name, legal in (("sets", fire), ("lone", lone))]
+
+
+def test_the_client_walks_to_every_legal_action_and_nothing_else(tmp_path: Path) -> None:
+    """The page's walker (src/lib/choices.ts, run by Node) sends exactly one path per legal action, each
+    naming that action, over every game's trees: pass-through levels, Back, sets picked element by element."""
+    bundle.ensure_built()
+    walker = tmp_path / "walk.mjs"
+    esbuild = bundle.CLIENT / "node_modules" / "esbuild" / "bin" / "esbuild"
+    subprocess.run([node(), str(esbuild), str(Path(__file__).with_name("client_walk.ts")), "--bundle",
+                    "--platform=node", "--format=esm", f"--outfile={walker}", "--log-level=warning"], check=True)
+    cases = trees()
+    done = subprocess.run([node(), str(walker)], input=json.dumps([tree for _, _, tree in cases]),
+                          capture_output=True, text=True, check=True)
+    walked = json.loads(done.stdout)
+    assert len(walked) == len(cases) > 0
+    for (name, legal, tree), paths in zip(cases, walked):
+        reached = [action_at(legal, path) for path in paths]
+        assert None not in reached, (name, paths)
+        assert sorted(action.notation for action in reached if action) == sorted(action.notation for action in legal), name

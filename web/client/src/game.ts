@@ -183,6 +183,7 @@ function showPrivate(fresh: Scene): void {
   privateSection.hidden = false;
   privateImage.hidden = !fresh.you.image;
   if (fresh.you.image) showImage(privateImage, fresh.you.image);
+  privateImage.alt = t("page.private");
   privateLines.replaceChildren(...fresh.you.lines.map((step) => el("li", {}, `${step.step}. ${step.lines.join(" ")}`)));
 }
 

@@ -107,6 +107,7 @@ function withDensity(url: string): string {
 function showImage(image: HTMLImageElement, url: string): void {
   if (image.dataset.shows === url) return;
   image.dataset.shows = url;
+  image.classList.remove("missing");
   if (bearerToken() !== null) {
     void showFetched(image, url);
     return;
@@ -401,6 +402,10 @@ function activate(event: Event): void {
   }
 }
 
+for (const image of [boardImage, privateImage]) {
+  // a picture of a version that moved on meanwhile (the next scene names the new one) or none at all
+  image.addEventListener("error", () => image.classList.add("missing"));
+}
 regions.addEventListener("click", activate);
 regions.addEventListener("keydown", (event) => {
   if (event.key === "Enter" || event.key === " ") activate(event);

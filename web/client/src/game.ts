@@ -212,8 +212,9 @@ function showLines(section: HTMLElement, title: string, lines: string[]): void {
 }
 
 function showLog(fresh: Scene): void {
-  log.hidden = fresh.log.length === 0;
-  log.replaceChildren(el("h2", { "data-t": "page.log" }, t("page.log")), el("ol", { class: "lines" }, ...fresh.log.map((step) =>
+  const steps = fresh.log.filter((step) => step.lines.length > 0);
+  log.hidden = steps.length === 0;
+  log.replaceChildren(el("h2", { "data-t": "page.log" }, t("page.log")), el("ol", { class: "lines" }, ...steps.map((step) =>
     el("li", { value: String(step.step) }, el("strong", {}, seatName(step.seat)), ` ${step.lines.join(" ")}`))));
 }
 

@@ -22,7 +22,6 @@ is refused, and the CSRF check (`web.security`) refuses other sites' requests as
 
 from __future__ import annotations
 
-import html
 from typing import TYPE_CHECKING, Any, Awaitable, Callable
 from urllib.parse import urlsplit
 
@@ -38,7 +37,7 @@ from tabletop.i18n import tr
 from tabletop.local_games import LOCAL_GUILD, LOCAL_VIEWER, MAX_NAME, SeatSpec, clean_name, create, is_local
 from tabletop.presentation.names import seat_names
 from tabletop.service import match_of
-from web import keys, sessions
+from web import keys, pages, sessions
 from web.app import make_app
 from web.discord_api import DiscordUser
 from web.errors import refusal, refuse
@@ -95,24 +94,13 @@ async def local_page(request: web.Request) -> web.StreamResponse:
     if mode.loopback and host_name(request) != (urlsplit(config.public_url).hostname or "").lower():
         raise web.HTTPFound(config.public_url + "/")  # the address the CSRF check knows as this site's
     locale = viewer_locale(request)
-    response = web.Response(text=page(locale), content_type="text/html", headers=NO_STORE)
+    response = pages.page(request, "local", "local")  # web/client/src/local.ts lists and creates games in it
     if viewer is None:
         you = tr("web.local_you", locale)
         token, record = await sessions.open_session(request.app, DiscordUser(LOCAL_VIEWER, you), "browser")
         request.app[keys.COOKIES].set(response, sessions.COOKIE, token, int(record.expires_at - record.created_at))
         await name_host(games_bot(request), LOCAL_VIEWER, None, you)
     return response
-
-
-def page(locale: str) -> str:
-    """The local page's frame; its script (web/client/src/local.ts) lists and creates games in it."""
-    title = html.escape(tr("web.local_title", locale))
-    return (f'<!doctype html><html lang="{locale}"><head><meta charset="utf-8">'
-            f'<meta name="viewport" content="width=device-width, initial-scale=1"><title>{title}</title>'
-            f'<link rel="stylesheet" href="/static/app.css"></head>'
-            f'<body><main id="local" data-lang="{locale}"><h1>{title}</h1>'
-            f'<noscript>{html.escape(tr("web.local_script", locale))}</noscript></main>'
-            f'<script type="module" src="/static/local.js"></script></body></html>')
 
 
 async def name_host(bot: "TabletopBot", user_id: int, given: str | None, default: str) -> None:

@@ -21,10 +21,17 @@ from tests.web.board import set_cookie
 from tests.web.live_board import leaves
 from tests.web.local_mode import Local, local_bot, local_config
 from tests.web.test_scene import values
+from web import bundle
 from web.app import make_app
 
 GAME = "walpurgis"
 """The shortest of the games to play to its end (about 90 steps between two random players)."""
+
+
+@pytest.fixture(scope="module", autouse=True)
+def built() -> None:
+    """The local page's shell names the client bundle's files."""
+    bundle.ensure_built()
 
 
 @pytest.fixture
@@ -121,6 +128,9 @@ async def test_pass_and_play_covers_the_screen_between_people(local: Local) -> N
         check_private_kept(scene, record, 1 - seat)
         image = await local.get(f"/api/games/{game_id}/private/{scene['version']}/{1 - seat}.webp")
         assert image.status == 403, "the other seat's picture is not served"
+        if scene["you"]["image"]:
+            own = await local.client.get(scene["you"]["image"], headers=local.headers)
+            assert own.status == 200 or (await own.json())["error"] == "no_image", "its own picture is its to see"
         await play_leaf(local, game_id, rng)
         after = await local.record(game_id)
         if after.status != "active":

@@ -8,6 +8,7 @@ import {
   ChoiceNode, back, childrenAt, chosenAt, descend, isLeaf, isSetLevel, rootAction, setIndex, setMembers, setSizes,
 } from "./lib/choices";
 import { byId, el, svg, toast } from "./lib/dom";
+import { LocalScreen, showHandover } from "./lib/handover";
 import { follow } from "./lib/live";
 import { bindLangSelect, initTexts, lang, t, translate } from "./lib/texts";
 import { initTheme } from "./lib/theme";
@@ -27,6 +28,7 @@ interface Scene {
   outcome: Outcome | null;
   board: { image: string; width?: number; height?: number; regions: Region[] };
   you: null | { seat: number; decision: Decision | null; lines: { step: number; lines: string[] }[]; image: string | null };
+  local?: LocalScreen; // a local game (local mode): pass and play
 }
 
 const root = byId("game") as HTMLElement;
@@ -137,7 +139,7 @@ function seatName(seat: number): string {
 
 function show(fresh: Scene): void {
   const decision = fresh.you?.decision ?? null;
-  if (decision?.id !== decisionId) {
+  if (decision?.id !== decisionId || fresh.you?.seat !== scene?.you?.seat) {
     decisionId = decision?.id ?? null;
     resetWalk(decision);
   }
@@ -155,6 +157,7 @@ function show(fresh: Scene): void {
   showStep();
   root.dataset.seat = fresh.you ? String(fresh.you.seat) : "";
   root.dataset.version = String(fresh.version);
+  showHandover(root, gameId, fresh.local, fresh.seats.map((seat) => seat.name), () => void load());
 }
 
 function showBoard(fresh: Scene): void {
@@ -181,6 +184,7 @@ function showPrivate(fresh: Scene): void {
     privateSection.remove(); // a spectator's page has no private part at all
     return;
   }
+  if (!privateSection.isConnected) outcome.after(privateSection); // pass and play: the next person's view
   privateSection.hidden = false;
   privateImage.hidden = !fresh.you.image;
   if (fresh.you.image) showImage(privateImage, fresh.you.image);

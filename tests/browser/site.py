@@ -109,6 +109,7 @@ async def open_site(stack: AsyncExitStack) -> Site:
     server = WebServer(app, "127.0.0.1", port)
     await server.start()
     stack.push_async_callback(server.stop)
+    await table.bot.render_pool.start()  # warm, as a serving bot's (the tests draw in threads: nothing to do)
     playwright = await stack.enter_async_context(async_playwright())
     # launch() gives every run a new empty profile (user-data-dir) of its own; never Playwright's download.
     browser = await playwright.chromium.launch(executable_path=str(chromium), args=LAUNCH_ARGS, headless=True)

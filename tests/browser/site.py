@@ -102,7 +102,8 @@ async def open_site(stack: AsyncExitStack) -> Site:
     table = await stack.enter_async_context(simulated_server(directory / "bot.sqlite3"))
     port = free_port()
     base_url = f"http://127.0.0.1:{port}"
-    config = Config(token=None, database_path="unused", dev_guild_id=None, log_level="INFO", public_url=base_url)
+    config = Config(token=None, database_path="unused", dev_guild_id=None, log_level="INFO", public_url=base_url,
+                    discord_client_id=table.world.oauth.client_id, discord_client_secret=table.world.oauth.client_secret)
     services = Services.of_bot(table.bot, http_session=table.world.web_session, spawn=table.world.spawn)
     limits = RateLimits(per_session=Rate(100_000, 1000.0), per_address=Rate(100_000, 1000.0))
     app = make_app(services, config, limits=limits)

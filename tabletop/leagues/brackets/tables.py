@@ -1,0 +1,55 @@
+"""Brackets of multiplayer tables (Wall of War 3–5, Wunderkammer 2–4): each round seats the players still
+in at tables, and the top K of each table go through, until the remaining players fit at one table: the
+final, whose winner is the champion.
+
+Tables are rebalanced every round: as many tables as the largest size needs, sizes as even as possible
+(never below the game's smallest), and players dealt to them in a snake by their order — seed in the
+first round, then place at their last table and seed — so the strong are spread out. When K per table
+would leave fewer players than the smallest table, more go through from each table.
+"""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+
+def table_sizes(count: int, largest: int, smallest: int) -> list[int]:
+    """Sizes of the tables for `count` players: fewest tables of at most `largest`, evened out; one
+    table of everybody when fewer than `smallest` remain."""
+    if count <= largest:
+        return [count]
+    tables = -(-count // largest)
+    sizes = [count // tables + (1 if index < count % tables else 0) for index in range(tables)]
+    while min(sizes) < smallest and tables > 1:
+        tables -= 1
+        sizes = [count // tables + (1 if index < count % tables else 0) for index in range(tables)]
+    return sizes
+
+
+def snake(order: Sequence[int], sizes: Sequence[int]) -> list[tuple[int, ...]]:
+    """Deal `order` to tables of `sizes` back and forth (1 2 3 3 2 1 ...), skipping full tables; each
+    table keeps its players in the order dealt (the best placed first, who sits first)."""
+    tables: list[list[int]] = [[] for _ in sizes]
+    forward, index = True, 0
+    for user in order:
+        while len(tables[index]) >= sizes[index]:
+            index, forward = step(index, forward, len(sizes))
+        tables[index].append(user)
+        index, forward = step(index, forward, len(sizes))
+    return [tuple(table) for table in tables]
+
+
+def step(index: int, forward: bool, count: int) -> tuple[int, bool]:
+    if count == 1:
+        return 0, True
+    if forward:
+        return (index + 1, True) if index + 1 < count else (index, False)
+    return (index - 1, False) if index > 0 else (index, True)
+
+
+def advancing(tables: int, per_table: int, smallest: int, size: int) -> int:
+    """How many go through from each table: K, more when K per table would leave fewer than a table."""
+    count = per_table
+    while tables * count < smallest and count + 1 < size:
+        count += 1
+    return count

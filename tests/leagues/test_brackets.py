@@ -1,0 +1,173 @@
+"""The pure bracket rules (tabletop/leagues/brackets/): byes, seeding, best-of majority, first seat,
+double elimination with its reset, rounds of multiplayer tables, the Swiss cut, withdrawals and an
+admin's settlement — played out by a small simulator that opens what `to_open` offers."""
+
+from __future__ import annotations
+
+import json
+from typing import Callable
+
+from tabletop.leagues.brackets.build import Spec, build, to_open
+from tabletop.leagues.brackets.match import GAME_SLOTS, GameResult, decide_duel, next_seats
+from tabletop.leagues.brackets.seeding import first_round, seed_order
+from tabletop.leagues.pairing import swiss_round
+from tabletop.leagues.pairing import Round
+
+Winner = Callable[[tuple[int, ...], int], tuple[int, ...]]
+
+
+def by_seed(players: tuple[int, ...], game: int) -> tuple[int, ...]:
+    """Ranks: the lowest user id wins (users are numbered by seed in these tests)."""
+    order = sorted(players)
+    return tuple(order.index(user) + 1 for user in players)
+
+
+def play(spec: Spec, seeds: list[int], ranks: Winner = by_seed, withdrawn: tuple[int, ...] = (),
+         limit: int = 200) -> tuple[list[GameResult], object]:
+    results: list[GameResult] = []
+    for _ in range(limit):
+        opening = to_open(spec, seeds, results, withdrawn)
+        if not opening:
+            break
+        for game in opening:
+            results.append(GameResult(game.round, game.table, game.players, ranks(game.players, len(results)), "finished"))
+    return results, build(spec, seeds, results, withdrawn)
+
+
+def test_byes_go_to_the_top_seeds_and_one_and_two_meet_only_in_the_final() -> None:
+    assert first_round([1, 2, 3, 4, 5, 6]) == [(1, None), (4, 5), (2, None), (3, 6)]
+    results, view = play(Spec("single_elim"), [1, 2, 3, 4, 5, 6])
+    assert view.champion == 1 and view.done
+    final = view.rounds[-1].matches[0]
+    assert {side.user for side in final.sides} == {1, 2}
+    assert [m.decided_by for m in view.rounds[0].matches] == ["bye", "games", "bye", "games"]
+    assert view.places == {1: 1, 2: 2, 3: 3, 4: 3, 5: 5, 6: 5}
+    assert len(results) == 5
+    json.dumps(view.to_json())
+
+
+def test_seeding_by_rating_draws_ties_and_newcomers_reproducibly() -> None:
+    ratings = {1: 30.0, 2: 10.0}
+    order = seed_order([5, 4, 3, 2, 1], ratings, "rating", draw=7)
+    assert order[:2] == (1, 2) and set(order[2:]) == {3, 4, 5}
+    assert seed_order([5, 4, 3, 2, 1], ratings, "rating", draw=7) == order
+    assert seed_order([1, 2, 3, 4, 5], {}, "random", draw=7) == seed_order([5, 3, 1, 2, 4], {}, "random", draw=7)
+
+
+def test_a_best_of_three_ends_at_a_majority_and_alternates_first_seat() -> None:
+    spec = Spec("single_elim", best_of=3)
+    upset = lambda players, n: (1, 2) if n % 2 == 0 else (2, 1)  # noqa: E731 - the first seat wins every game
+    results, view = play(spec, [1, 2], upset)
+    match = view.rounds[0].matches[0]
+    assert [game.players for game in match.games] == [(1, 2), (2, 1)] or len(match.games) == 2
+    first_wins = lambda players, n: (1, 2)  # noqa: E731
+    results, view = play(spec, [1, 2], first_wins)
+    match = view.rounds[0].matches[0]
+    assert [game.players for game in match.games] == [(1, 2), (2, 1), (1, 2)]
+    assert match.winners == (1,) and [side.score for side in match.sides] == [2.0, 1.0]
+    results, view = play(spec, [1, 2])  # seed 1 wins twice: no third game
+    assert len(view.rounds[0].matches[0].games) == 2
+
+
+def test_the_loser_plays_first_when_asked() -> None:
+    games = [GameResult(1, 0, (1, 2), (1, 2), "finished")]
+    assert next_seats((1, 2), games, "loser") == (2, 1)
+    assert next_seats((1, 2), games, "alternate") == (2, 1)
+    games = [GameResult(1, 0, (1, 2), (2, 1), "finished")]
+    assert next_seats((1, 2), games, "loser") == (1, 2)
+
+
+def test_double_elimination_of_six_with_byes_and_a_grand_final_reset() -> None:
+    spec = Spec("double_elim")
+    # seed 2 loses only in the winners' final to 1, then wins the grand final: the reset is played
+    def ranks(players: tuple[int, ...], n: int) -> tuple[int, ...]:
+        if set(players) == {1, 2}:
+            finals = ranks.finals = getattr(ranks, "finals", 0) + 1  # type: ignore[attr-defined]
+            winner = 1 if finals in (1, 3) else 2
+            return tuple(1 if user == winner else 2 for user in players)
+        return by_seed(players, n)
+    results, view = play(spec, [1, 2, 3, 4, 5, 6], ranks)
+    keys = [m.key for m in view.matches()]
+    assert "GF" in keys and "GF2" in keys and view.champion == 1
+    losers = [m for m in view.matches() if m.bracket == "losers"]
+    assert all(m.decided_by == "bye" for m in losers if m.stage_round == 1)
+    assert view.places[2] == 2 and view.places[1] == 1
+    brackets = {m.bracket for m in view.matches()}
+    assert brackets == {"winners", "losers", "final"}
+    # without a reset, the grand final decides
+    _, plain = play(Spec("double_elim", reset=False), [1, 2, 3, 4, 5, 6], ranks)
+    assert "GF2" not in [m.key for m in plain.matches()]
+
+
+def test_double_elimination_of_eight_every_player_loses_twice_but_the_champion() -> None:
+    results, view = play(Spec("double_elim"), list(range(1, 9)))
+    assert view.champion == 1 and len(view.places) == 8
+    losses = {user: 0 for user in range(1, 9)}
+    for match in view.matches():
+        for side in match.sides:
+            if side.user is not None and match.status == "done" and side.user not in match.winners:
+                losses[side.user] += 1
+    assert losses[1] == 0 and all(losses[user] == 2 for user in range(3, 9))
+
+
+def test_twelve_players_at_tables_of_four_top_two_through() -> None:
+    spec = Spec("single_elim", largest=4, smallest=3, advance=2)
+    results, view = play(spec, list(range(1, 13)))
+    sizes = [[len(m.sides) for m in round_.matches] for round_ in view.rounds]
+    assert sizes == [[4, 4, 4], [3, 3], [4]]
+    assert view.champion == 1 and view.places[1] == 1 and len(view.places) == 12
+    # tables are rebalanced: the first round's winners are dealt to different tables
+    assert {m.sides[0].user for m in view.rounds[1].matches} == {1, 2}
+
+
+def test_withdrawal_forfeits_pending_matches_and_the_opponent_advances() -> None:
+    spec = Spec("single_elim", best_of=3)
+    results, view = play(spec, list(range(1, 9)), withdrawn=(1,))
+    first = view.rounds[0].matches[0]
+    assert first.decided_by == "withdrawal" and first.winners == (8,)
+    assert view.champion == 2
+    decision = decide_duel((1, 2), (1, 2), [GameResult(1, 0, (1, 2), (1, 2), "finished")], 3, frozenset({1}))
+    assert decision.winners == (2,) and decision.decided_by == "withdrawal"
+
+
+def test_an_admin_settlement_decides_a_match_and_is_shown_as_such() -> None:
+    spec = Spec("single_elim", best_of=3)
+    results = [GameResult(1, 0, (1, 2), (1, 2), "finished"),
+               GameResult(1, 1, (2, 1), None, "void"),
+               ]
+    view = build(spec, [1, 2], results)
+    assert view.rounds[0].matches[0].decided_by == "walkover" and view.champion == 1
+    settled = [results[0], GameResult(1, 1, (1, 2), (2, 1), "settled")]
+    view = build(spec, [1, 2], settled)
+    assert view.rounds[0].matches[0].decided_by == "settled" and view.champion == 2
+
+
+def test_swiss_rounds_then_a_top_four_cut() -> None:
+    spec = Spec("swiss_cut", swiss_rounds=3, cut=4)
+    players = list(range(1, 11))
+    results: list[GameResult] = []
+    byes: list[tuple[int, int]] = []
+    previous: list[Round] = []
+    for number in (1, 2, 3):
+        scores = {user: 0.0 for user in players}
+        for game in results:
+            scores[game.players[game.ranks.index(1)]] += 1  # type: ignore[union-attr]
+        round_ = swiss_round(players, scores, previous, seed=number, seeding=players)
+        previous.append(round_)
+        for index, table in enumerate(round_.tables):
+            results.append(GameResult(number, index, table, by_seed(table, 0), "finished"))
+    assert to_open(spec, players, results, (), byes)
+    while opening := to_open(spec, players, results, (), byes):
+        for game in opening:
+            results.append(GameResult(game.round, game.table, game.players, by_seed(game.players, 0), "finished"))
+    view = build(spec, players, results, (), byes)
+    cut = [m for m in view.matches() if m.bracket == "cut"]
+    assert len(cut) == 3 and cut[0].round == 4 and view.champion == 1
+    assert sorted(view.places.values())[:4] == [1, 2, 3, 3] and len(view.places) == 10
+
+
+def test_the_same_results_give_the_same_bracket_in_any_order() -> None:
+    spec = Spec("double_elim", best_of=3)
+    results, view = play(spec, list(range(1, 8)))
+    assert build(spec, list(range(1, 8)), list(reversed(results))) == view
+    assert all(game.table // GAME_SLOTS >= 0 for game in results)

@@ -62,7 +62,7 @@ const signIn = el("p", { id: "signin", hidden: "" },
   el("span", { "data-t": "page.sign_in_hint" }), " ", el("a", { class: "button", href: signInUrl(), "data-t": "page.sign_in" }));
 const message = el("p", { id: "message", hidden: "" });
 
-root.append(signIn, message, el("div", { id: "board" }, boardImage, regions), turn, outcome, privateSection, prompts, status, log);
+root.append(signIn, message, el("div", { id: "board" }, boardImage, regions), status, turn, outcome, privateSection, prompts, log);
 turn.hidden = true;
 privateSection.hidden = true;
 
@@ -73,6 +73,10 @@ async function fetchScene(): Promise<void> {
     const fresh = await getJson<Scene>(`/api/games/${encodeURIComponent(gameId)}?lang=${lang()}`);
     if (scene === null || fresh.version >= scene.version || fresh.locale !== scene.locale) show(fresh);
   } catch (error) {
+    if (error instanceof Refused && [401, 403, 404].includes(error.status) && scene === null) {
+      stopLive(); // nothing to follow: signed out, not allowed, no such game
+      byId("title")!.textContent = document.title = t("page.board");
+    }
     if (error instanceof Refused && error.status === 401) {
       signIn.hidden = false;
     } else if (error instanceof Refused) {
@@ -151,7 +155,7 @@ function show(fresh: Scene): void {
   showBoard(fresh);
   showPrivate(fresh);
   showPrompts(fresh);
-  showLines(status, "page.status", fresh.status);
+  showStatus(fresh);
   showLog(fresh);
   showOutcome(fresh);
   showStep();
@@ -196,30 +200,30 @@ function clock(deadline: number): string {
   return new Date(deadline * 1000).toLocaleString(lang(), { weekday: "short", hour: "2-digit", minute: "2-digit" });
 }
 
+/** Each awaited seat's clock: its deadline, an AI thinking, a seat on vacation (what the status line,
+ * which says who is asked what, leaves to the data); none: the section is hidden. */
 function showPrompts(fresh: Scene): void {
-  prompts.hidden = fresh.prompts.length === 0;
-  prompts.replaceChildren(el("h2", { "data-t": "page.prompts" }, t("page.prompts")), el("ul", {}, ...fresh.prompts.map((prompt) => {
-    const notes = [
-      prompt.deadline ? t("page.deadline", { time: clock(prompt.deadline) }) : "",
-      prompt.ai_thinking ? t("page.ai_thinking") : "",
-      prompt.vacation ? t("page.vacation") : "",
-    ].filter(Boolean);
-    const mine = fresh.you?.seat === prompt.seat;
-    return el("li", mine ? { class: "mine" } : {}, el("strong", {}, seatName(prompt.seat)), `: ${prompt.prompt}`,
-      ...(notes.length ? [el("small", {}, ` (${notes.join(", ")})`)] : []));
-  })));
+  const noted = fresh.prompts.map((prompt) => [prompt, [
+    prompt.deadline ? t("page.deadline", { time: clock(prompt.deadline) }) : "",
+    prompt.ai_thinking ? t("page.ai_thinking") : "",
+    prompt.vacation ? t("page.vacation") : "",
+  ].filter(Boolean)] as const).filter(([, notes]) => notes.length > 0);
+  prompts.hidden = noted.length === 0;
+  prompts.replaceChildren(el("h2", { "data-t": "page.prompts" }, t("page.prompts")), el("ul", {}, ...noted.map(([prompt, notes]) =>
+    el("li", fresh.you?.seat === prompt.seat ? { class: "mine" } : {}, el("strong", {}, seatName(prompt.seat)), `: ${notes.join(", ")}`))));
 }
 
-function showLines(section: HTMLElement, title: string, lines: string[]): void {
-  section.hidden = lines.length === 0;
-  section.replaceChildren(el("h2", { "data-t": title }, t(title)), el("ul", { class: "lines" }, ...lines.map((line) => el("li", {}, line))));
+/** The thread's status lines (whose turn, asked what) under the board; a finished game's are its result. */
+function showStatus(fresh: Scene): void {
+  status.hidden = fresh.status.length === 0 || fresh.outcome !== null;
+  status.replaceChildren(...fresh.status.map((line) => el("p", {}, line)));
 }
 
 function showLog(fresh: Scene): void {
   const steps = fresh.log.filter((step) => step.lines.length > 0);
   log.hidden = steps.length === 0;
   log.replaceChildren(el("h2", { "data-t": "page.log" }, t("page.log")), el("ol", { class: "lines" }, ...steps.map((step) =>
-    el("li", { value: String(step.step) }, el("strong", {}, seatName(step.seat)), ` ${step.lines.join(" ")}`))));
+    el("li", { value: String(step.step) }, step.lines.join(" ")))));
 }
 
 function showOutcome(fresh: Scene): void {
@@ -422,7 +426,7 @@ translate();
 bindLangSelect(() => {
   void load();
 });
-follow(gameId, root, (version) => {
+const stopLive = follow(gameId, root, (version) => {
   if (scene === null || version > scene.version) void load();
 });
 void load();

@@ -92,7 +92,8 @@ async def version(page: Page) -> int:
 async def wait_version(page: Page, at_least: int) -> int:
     """Waits until the page shows version `at_least` or later, without reloading it; returns it."""
     await page.wait_for_function(
-        "(v) => Number((document.querySelector('main#game') || {dataset: {}}).dataset.version) >= v", arg=at_least)
+        "(v) => { const shown = (document.querySelector('main#game') || {dataset: {}}).dataset.version;"
+        " return Boolean(shown) && Number(shown) >= v; }", arg=at_least)
     return await version(page)
 
 

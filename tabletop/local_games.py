@@ -14,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import secrets
+import weakref
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal, Mapping, Sequence
 
@@ -46,7 +47,8 @@ LOCAL_SETTINGS = {"stall_days": 0}
 """The local server's rules: a local game is never flagged as stalled; it waits as long as its players."""
 WAKE_LIMIT = 1000
 SeatKind = Literal["you", "player", "ai"]
-_NAMING = asyncio.Lock()
+_NAMING: "weakref.WeakKeyDictionary[Store, asyncio.Lock]" = weakref.WeakKeyDictionary()
+"""One lock per store: a new name's id is read, chosen and written in one go."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,7 +82,7 @@ def clean_name(name: object) -> str:
 
 async def local_player(store: Store, name: str) -> int:
     """The local user id of a pass-and-play name, given at its first use (its name kept as the user's)."""
-    async with _NAMING:
+    async with _NAMING.setdefault(store, asyncio.Lock()):
         known: dict[str, int] = dict((await store.get_guild_settings(LOCAL_GUILD)).get(PLAYERS_SETTING, {}))
         if name in known:
             return known[name]

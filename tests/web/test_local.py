@@ -94,6 +94,29 @@ async def test_a_game_against_the_ai_played_to_its_end(local: Local) -> None:
     assert [(game["id"], game["status"]) for game in listed] == [(str(game_id), "finished")]
 
 
+async def test_open_boards_follow_the_ai_and_stay_open_while_covered(local: Local) -> None:
+    """The live channel of a local game sends the AI's answers as they land, and a covered screen keeps it
+    (the host is watching their own game, not spectating a server's)."""
+    await local.open_page()
+    game_id = await local.create("wallofwar", [{"kind": "you"}, {"kind": "player", "name": "Bob"},
+                                               {"kind": "ai", "level": "easy"}])
+    async with local.client.ws_connect(f"/api/games/{game_id}/live", headers=local.headers) as socket:
+        first = await socket.receive_json(timeout=10)
+        rng = random.Random(5)
+        for _ in range(4):
+            record = await local.people_asked(game_id)
+            seat = next(seat for seat in match_of(record).awaited_seats() if not is_ai(record.players[seat]))
+            assert (await local.post(f"/api/local/games/{game_id}/screen", {"seat": seat})).status == 200
+            await play_leaf(local, game_id, rng)
+        record = await local.people_asked(game_id)
+        seen = first["version"]
+        while seen < record.version:
+            seen = (await socket.receive_json(timeout=10))["version"]
+        assert seen >= record.version and not socket.closed
+        ai_steps = [entry for entry in await local.bot.store.actions(game_id) if entry.seat == 2]
+        assert ai_steps, "the AI played in between"
+
+
 async def scene_of(local: Local, game_id: int) -> dict[str, Any]:
     return await local.get_json(f"/api/games/{game_id}")
 

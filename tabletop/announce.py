@@ -99,20 +99,21 @@ def _lane(record: GameRecord) -> Hashable:
 
 
 def _key(kind: str, record: GameRecord, match: Match, seat: int | None, locale: str,
-         names: Mapping[int, str]) -> tuple[object, ...]:
-    """A view's render: the same game, state, view, language and names draw the same picture (the game's
-    type and seed with its id: an id alone may name another game on another database, as in tests)."""
-    return (record.id, record.game_type, record.seed, match.version, kind, seat, locale, tuple(sorted(names.items())))
+         names: Mapping[int, str], density: int) -> tuple[object, ...]:
+    """A view's render: the same game, state, view, language, names and density draw the same picture (the
+    game's type and seed with its id: an id alone may name another game on another database, as in tests)."""
+    return (record.id, record.game_type, record.seed, match.version, kind, seat, locale, tuple(sorted(names.items())),
+            density)
 
 
 async def _render(kind: str, record: GameRecord, match: Match, seat: int | None, locale: str,
-                  names: Mapping[int, str]) -> bytes | None:
+                  names: Mapping[int, str], density: int) -> bytes | None:
     """Draw and encode one view off the event loop. Only the frame (a few KB) and the context travel to the
     worker; renders queue per server in the pool's gate, so one busy server cannot delay everyone's boards,
     and within a server boards and private views take turns, so a burst of turn DMs cannot hold back the
     board everyone is waiting for."""
     return await render_job((_lane(record), kind), render_image, for_game(record.game_type), kind, match.frame(seat),
-                            _context(record, locale, names))
+                            _context(record, locale, names), density)
 
 
 async def render_job(lane: Hashable, fn: Callable[..., R], *args: Any) -> R:
@@ -132,16 +133,17 @@ async def render_job(lane: Hashable, fn: Callable[..., R], *args: Any) -> R:
 
 
 async def rendered(kind: str, record: GameRecord, match: Match, seat: int | None, locale: str,
-                   names: Mapping[int, str]) -> bytes | None:
+                   names: Mapping[int, str], density: int = 1) -> bytes | None:
     """One view's encoded image (None when the game has no private image). Each (game, state, view,
-    language, names) is drawn once: the board posted, then shown by /game show and on the live board, and a
-    hand opened by Take turn, My info, the turn DM and the live board share one render, even when asked for
-    while it is still being drawn (Take turn tapped as the turn DM is being prepared)."""
+    language, names, density) is drawn once: the board posted, then shown by /game show, and a hand opened
+    by Take turn, My info and the turn DM share one render, even when asked for while it is still being
+    drawn (Take turn tapped as the turn DM is being prepared). Discord's pictures are 1×; the live board's
+    are drawn at `density` 2 (`renderers.density`), once per view too, for every page showing it."""
     package = packages.get(record.game_type)
     if kind == "private" and package is not None and not package.private_images:
         return None
-    return await _RENDERED.get(_key(kind, record, match, seat, locale, names),
-                               lambda: _render(kind, record, match, seat, locale, names))
+    return await _RENDERED.get(_key(kind, record, match, seat, locale, names, density),
+                               lambda: _render(kind, record, match, seat, locale, names, density))
 
 
 async def render_file(
@@ -155,15 +157,19 @@ async def render_file(
     return discord.File(io.BytesIO(data), filename=f"{kind}-{record.id}-v{match.version}{suffix}.{IMAGE_SUFFIX}")
 
 
-async def board_layout(record: GameRecord, match: Match, locale: str, names: Mapping[int, str]) -> BoardLayout:
+async def board_layout(record: GameRecord, match: Match, locale: str, names: Mapping[int, str],
+                       density: int = 1) -> BoardLayout:
     """Where each board object is on the public board of this state (the live board's tap targets), drawn
-    once per (game, state, language, names) in the render pool. The drawing's encoded picture is kept as that
-    board's render, so the page's request for the picture that follows draws nothing."""
-    key = _key("board", record, match, None, locale, names)
+    once per (game, state, language, names) in the render pool. The drawing, at the `density` the page shows
+    the board at, is kept as that board's render at that density, so the page's request for the picture that
+    follows draws nothing. The layout is the same at every density: the 1× picture's size and regions in its
+    pixels (`renderers.regions`), laid over any density's picture with that size as the viewBox."""
+    key = _key("board", record, match, None, locale, names, density)
 
     async def draw() -> BoardLayout:
         data, (width, height), regions = await render_job(
-            (_lane(record), "board"), board_with_regions, for_game(record.game_type), match.frame(None), _context(record, locale, names))
+            (_lane(record), "board"), board_with_regions, for_game(record.game_type), match.frame(None),
+            _context(record, locale, names), density)
         _RENDERED.offer(key, data)
         return BoardLayout(width, height, regions)
 

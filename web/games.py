@@ -6,7 +6,10 @@
   the scene); `GET /api/games/{id}/private/{version}/{seat}.webp`: a seat's private view, for that seat's
   player only. Both are drawn once in the bot's render pool and shared with Discord's boards and DMs
   (`tabletop.announce.rendered`); a version that is no longer current is a 404 (its URL is cached as
-  long as it lasts, and a page asks for the current one after each change).
+  long as it lasts, and a page asks for the current one after each change). `?d=2` draws the picture at 2×
+  density (`renderers.density`: sharp on a phone's screen; the scene links the board and the viewer's
+  private view at 2×), `?d=1` or none at 1× as Discord shows it; any other `d` is a 400. Each density is
+  drawn and cached on its own; the board's regions are in the 1× picture's pixels for both.
 - `POST /api/games/{id}/move` with `{"decision": id, "notation": text}` (a leaf of the scene's choice
   tree) or `{"decision": id, "path": [indices]}`: the move goes through `GameService.play` and
   `publish.after_commit` as a click on Discord does, so the thread, the DMs, clocks, the AI and leagues
@@ -68,6 +71,19 @@ def viewer_locale(request: web.Request) -> str:
     return asked if asked in ("ja", "en") else locale_of(request)
 
 
+LIVE_DENSITY = 2
+"""The density the scene links its pictures at: the live board is read on phones, whose screens have two or
+three pixels to a CSS pixel (Discord's pictures stay 1×)."""
+
+
+def density_of(request: web.Request) -> int:
+    """The picture's density asked by `?d=` (1 when absent): 1 or 2, anything else a 400."""
+    asked = request.query.get("d", "1")
+    if asked not in ("1", "2"):
+        raise refuse(request, 400, "web.bad_density")
+    return int(asked)
+
+
 def game_id(request: web.Request) -> int:
     text = request.match_info["id"]
     if not text.isascii() or not text.isdigit() or len(text) > 19 or not 0 < int(text) < MAX_GAME_ID:
@@ -111,13 +127,13 @@ async def scene_of(bot: "TabletopBot", record: GameRecord, seat: int | None, loc
     steps = await log_steps(bot, record)
     layout: BoardLayout | None = None
     try:
-        layout = await announce.board_layout(record, match, locale, names)
+        layout = await announce.board_layout(record, match, locale, names, LIVE_DENSITY)
     except Exception:  # noqa: BLE001 - a drawing bug must not hide the game: the page shows it without targets
         log.exception("game %s: the board's regions could not be drawn", record.id)
 
     def image_url(kind: str, seat: int | None) -> str:
         where = f"board/{match.version}" if kind == "board" else f"private/{match.version}/{seat}"
-        return f"/api/games/{record.id}/{where}.webp?lang={locale}"
+        return f"/api/games/{record.id}/{where}.webp?lang={locale}&d={LIVE_DENSITY}"
 
     return scene(record, match, seat, locale, names, steps, layout, image_url)
 
@@ -160,7 +176,9 @@ async def board_image(request: web.Request) -> web.Response:
     record = await shown_record(request, bot)
     await seat_or_spectator(request, record, viewer)
     match = current(request, record)
-    data = await announce.rendered("board", record, match, None, viewer_locale(request), await seat_names(bot, record))
+    density = density_of(request)
+    data = await announce.rendered("board", record, match, None, viewer_locale(request), await seat_names(bot, record),
+                                   density)
     if data is None:
         raise refuse(request, 404, "web.no_image")
     return web.Response(body=data, content_type=IMAGE_TYPE, headers={"Cache-Control": IMAGE_CACHE})
@@ -176,7 +194,9 @@ async def private_image(request: web.Request) -> web.Response:
                                                   else record.seat_of(viewer.user_id)):
         raise refuse(request, 403, "web.not_your_seat")
     match = current(request, record)
-    data = await announce.rendered("private", record, match, seat, viewer_locale(request), await seat_names(bot, record))
+    density = density_of(request)
+    data = await announce.rendered("private", record, match, seat, viewer_locale(request), await seat_names(bot, record),
+                                   density)
     if data is None:
         raise refuse(request, 404, "web.no_image")
     return web.Response(body=data, content_type=IMAGE_TYPE, headers={"Cache-Control": IMAGE_CACHE})

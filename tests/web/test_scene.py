@@ -54,7 +54,7 @@ async def check_position(live: LiveBoard, game_id: int, players: list[int]) -> i
     public = values(match.view(None))
     views = {seat: values(match.view(seat)) for seat in range(len(players))}
     assert spectator["you"] is None and spectator["version"] == match.version
-    assert spectator["board"]["image"] == f"/api/games/{game_id}/board/{match.version}.webp?lang=en"
+    assert spectator["board"]["image"] == f"/api/games/{game_id}/board/{match.version}.webp?lang=en&d=2"
     board = spectator["board"]
     assert board["width"] > 0 and board["height"] > 0
     for region in board["regions"]:  # the public board's tap targets (none before anything is on it)
@@ -129,6 +129,6 @@ async def test_the_scene_speaks_the_viewers_language(live: LiveBoard) -> None:
     english = await live.scene(game_id, ALICE, "en")
     japanese = await live.scene(game_id, ALICE, "ja")
     assert english["game"]["name"] == "War Chest" and english["locale"] == "en" and japanese["locale"] == "ja"
-    assert english["status"] != japanese["status"] and japanese["board"]["image"].endswith("?lang=ja")
+    assert english["status"] != japanese["status"] and japanese["board"]["image"].endswith("?lang=ja&d=2")
     assert english["status"][0].startswith("Waiting for") and "**" not in english["status"][0], "no Discord markup"
     assert english["seats"][0]["name"] == "アリス", "names as they are: the page escapes them"

@@ -75,7 +75,7 @@ async def test_pictures_go_to_those_who_may_see_them(live: LiveBoard) -> None:
     assert await status_of(live, alice_private, CAROL) == (403, "not_your_seat")
     assert await status_of(live, f"/api/games/{game_id}/private/{version}/7.webp", ALICE) == (403, "not_your_seat")
     scene = await live.scene(game_id, ALICE)
-    assert scene["you"]["image"] == alice_private + "?lang=en" and scene["board"]["image"] == board + "?lang=en"
+    assert scene["you"]["image"] == alice_private + "?lang=en&d=2" and scene["board"]["image"] == board + "?lang=en&d=2"
     assert (await live.scene(game_id, CAROL))["you"] is None
 
     match = await match_of(table, game_id)

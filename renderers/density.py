@@ -33,6 +33,9 @@ from PIL import Image, ImageDraw
 
 DENSITIES = (1, 2)
 """The densities pictures are drawn at: 1 for Discord, 2 for the live board."""
+LIVE_DENSITY = 2
+"""The live board's: it is read on phones, whose screens have two or three pixels to a CSS pixel, where a 1×
+picture shown full width is blurred (Discord's pictures stay 1×)."""
 
 _DENSITY: ContextVar[int] = ContextVar("density", default=1)
 

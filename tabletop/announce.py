@@ -20,6 +20,7 @@ import discord
 from engine import registry
 from engine.core.match import Match
 from renderers import RenderContext, for_game
+from renderers.density import LIVE_DENSITY  # noqa: F401 - the live board's pictures' density, for the web front end
 from renderers.toolkit import IMAGE_SUFFIX
 from renderers.worker import board_with_regions, encoded_pages, render_image
 from tabletop import packages

@@ -71,11 +71,6 @@ def viewer_locale(request: web.Request) -> str:
     return asked if asked in ("ja", "en") else locale_of(request)
 
 
-LIVE_DENSITY = 2
-"""The density the scene links its pictures at: the live board is read on phones, whose screens have two or
-three pixels to a CSS pixel (Discord's pictures stay 1×)."""
-
-
 def density_of(request: web.Request) -> int:
     """The picture's density asked by `?d=` (1 when absent): 1 or 2, anything else a 400."""
     asked = request.query.get("d", "1")
@@ -127,13 +122,13 @@ async def scene_of(bot: "TabletopBot", record: GameRecord, seat: int | None, loc
     steps = await log_steps(bot, record)
     layout: BoardLayout | None = None
     try:
-        layout = await announce.board_layout(record, match, locale, names, LIVE_DENSITY)
+        layout = await announce.board_layout(record, match, locale, names, announce.LIVE_DENSITY)
     except Exception:  # noqa: BLE001 - a drawing bug must not hide the game: the page shows it without targets
         log.exception("game %s: the board's regions could not be drawn", record.id)
 
     def image_url(kind: str, seat: int | None) -> str:
         where = f"board/{match.version}" if kind == "board" else f"private/{match.version}/{seat}"
-        return f"/api/games/{record.id}/{where}.webp?lang={locale}&d={LIVE_DENSITY}"
+        return f"/api/games/{record.id}/{where}.webp?lang={locale}&d={announce.LIVE_DENSITY}"
 
     return scene(record, match, seat, locale, names, steps, layout, image_url)
 

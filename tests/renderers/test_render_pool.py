@@ -1,4 +1,5 @@
-"""Rendering in worker processes: a view drawn in a warm worker process is the same file as one drawn here.
+"""Rendering in worker processes: a view drawn in a warm worker process is the same file as one drawn here
+(at 1× and at the live board's 2×).
 
 This is the one renderer test with real processes (spawning costs a couple of seconds); everything else,
 the bot included, renders in threads under test (tests/conftest.py sets RENDER_POOL=thread).
@@ -30,5 +31,6 @@ async def test_a_warm_worker_process_renders_the_same_bytes_as_this_process() ->
         assert await pool.run("server", _pid) != os.getpid()
         assert await pool.run("server", render_image, *board) == render_image(*board)
         assert await pool.run("server", render_image, *private) == render_image(*private)
+        assert await pool.run("server", render_image, *board, 2) == render_image(*board, 2), "the live board's 2×"
     finally:
         pool.close()

@@ -189,7 +189,7 @@ function showPrivate(fresh: Scene): void {
     return;
   }
   if (!privateSection.isConnected) outcome.after(privateSection); // pass and play: the next person's view
-  privateSection.hidden = false;
+  privateSection.hidden = !fresh.you.image && fresh.you.lines.length === 0;
   privateImage.hidden = !fresh.you.image;
   if (fresh.you.image) showImage(privateImage, fresh.you.image);
   privateImage.alt = t("page.private");

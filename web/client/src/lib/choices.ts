@@ -82,11 +82,12 @@ export function setMembers(children: ChoiceNode[]): Choice[] {
   return [...seen.values()];
 }
 
-/** The index of the option whose elements are exactly `keys`, or -1. */
+/** The index of the option whose elements are exactly `keys` (not empty: the empty set is a button of its
+ * own), or -1. */
 export function setIndex(children: ChoiceNode[], keys: ReadonlySet<string>): number {
   return children.findIndex((child) => {
     const members = child.members ?? [];
-    return members.length === keys.size && members.every((member) => keys.has(member.key));
+    return members.length > 0 && members.length === keys.size && members.every((member) => keys.has(member.key));
   });
 }
 

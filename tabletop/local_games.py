@@ -131,13 +131,14 @@ async def seat_ids(bot: "TabletopBot", host_id: int, seats: Sequence[SeatSpec]) 
 
 
 async def create(bot: "TabletopBot", game_type: str, host_id: int, seats: Sequence[SeatSpec],
-                 options: Mapping[str, Any]) -> Loaded:
+                 options: Mapping[str, Any], locale: str = "en") -> Loaded:
     """A local game, started: the lobby made and filled in one go, seats in the order given, unrated and
-    untimed, and its first decision awaited (the AI woken if it is an AI's)."""
+    untimed, and its first decision awaited (the AI woken if it is an AI's). `locale`: the host's language,
+    the local server's from now on (AI seats are named in it, as in a Discord server's language)."""
     chosen = checked_options(game_type, len(seats), options)
     players = await seat_ids(bot, host_id, seats)
     store = bot.store
-    await store.update_guild_settings(LOCAL_GUILD, dict(LOCAL_SETTINGS))
+    await store.update_guild_settings(LOCAL_GUILD, {**LOCAL_SETTINGS, "locale": locale})
     lobby = await store.create_game(game_type=game_type, guild_id=LOCAL_GUILD, channel_id=LOCAL_CHANNEL,
                                     host_id=host_id, options={**chosen, RATED_OPTION: "off"}, capacity=len(players))
     for user_id in players:

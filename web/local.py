@@ -193,7 +193,7 @@ async def create_game(request: web.Request) -> web.Response:
     try:
         you = next((spec.name for spec in specs if spec.kind == "you" and spec.name), None)
         await name_host(bot, viewer.user_id, clean_name(you) if you is not None else None, viewer.name)
-        loaded = await create(bot, game_type, viewer.user_id, specs, options)
+        loaded = await create(bot, game_type, viewer.user_id, specs, options, locale)
     except GameError as error:
         raise refusal(400, error.code, error.reason.render(locale)) from None
     body = {"id": str(loaded.record.id), "url": f"/games/{loaded.record.id}"}

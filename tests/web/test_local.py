@@ -89,7 +89,7 @@ async def test_a_game_against_the_ai_played_to_its_end(local: Local) -> None:
     assert await local.bot.store.pending_outbox(before=float("inf")) == [], "nothing is owed to Discord"
     final = await local.get_json(f"/api/games/{game_id}")
     assert final["outcome"] is not None and final["game"]["status"] == "finished"
-    assert [seat["name"] for seat in final["seats"]][0] == "Mika"
+    assert [seat["name"] for seat in final["seats"]] == ["Mika", "AI · easy"]
     listed = (await local.get_json("/api/local/games"))["games"]
     assert [(game["id"], game["status"]) for game in listed] == [(str(game_id), "finished")]
 

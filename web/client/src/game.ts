@@ -106,8 +106,18 @@ function load(): Promise<void> {
 
 // ------------------------------------------------------------------ showing it
 
-function withDensity(url: string): string {
-  return `${url}${url.includes("?") ? "&" : "?"}d=2`;
+/** A picture's address at `density` (the image routes' ?d=1|2). */
+function withDensity(url: string, density = 2): string {
+  const address = new URL(url, location.href);
+  address.searchParams.set("d", String(density));
+  return address.pathname + address.search;
+}
+
+/** The scene links its pictures at the density the server draws for the live board (?d=2 by default):
+ * then a screen of ordinary density takes the 1x picture Discord shows, and a phone the sharp one. */
+function densities(url: string): string {
+  const density = Number(new URL(url, location.href).searchParams.get("d") ?? "1");
+  return density >= 2 ? `${withDensity(url, 1)} 1x, ${withDensity(url, density)} ${density}x` : "";
 }
 
 function showImage(image: HTMLImageElement, url: string): void {
@@ -118,14 +128,14 @@ function showImage(image: HTMLImageElement, url: string): void {
     void showFetched(image, url);
     return;
   }
+  image.srcset = densities(url);
   image.src = url;
-  image.srcset = `${url} 1x, ${withDensity(url)} 2x`;
 }
 
 /** The Activity's pictures, fetched with its bearer token (lib/api.ts, fetchPicture). */
 async function showFetched(image: HTMLImageElement, url: string): Promise<void> {
   try {
-    const shown = await fetchPicture(window.devicePixelRatio > 1 ? withDensity(url) : url);
+    const shown = await fetchPicture(window.devicePixelRatio > 1 ? url : withDensity(url, 1));
     if (image.dataset.shows !== url) {
       URL.revokeObjectURL(shown); // a newer picture was asked for meanwhile
       return;

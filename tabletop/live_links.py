@@ -1,6 +1,7 @@
 """Where a message's Open live board buttons lead: the bot's Activity in that channel (when Activities are
 enabled) and the board's page in any browser (when PUBLIC_URL is given and sign-in is set up), decided once
-from the configuration; and which game a player last opened the Activity for from a DM.
+from the configuration; and which game a player last opened the Activity for from a DM. A player's own turn
+DM links with a sign-in link instead (`signin_url`).
 
 The layouts themselves are built in `tabletop.views`, the click in `tabletop.live_ui`.
 """
@@ -12,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from tabletop.cache import BoundedCache
 from tabletop.config import Config
+from tabletop.signin_links import issue, link_url
 
 if TYPE_CHECKING:
     from tabletop.bot import TabletopBot
@@ -43,6 +45,15 @@ class LiveLinks:
 
 def live_links(bot: "TabletopBot") -> LiveLinks:
     return LiveLinks.of(bot.config)
+
+
+def signin_url(bot: "TabletopBot", user_id: int, game_id: int) -> str | None:
+    """For a player's own turn DM: the board's link that signs them in on the way (tabletop.signin_links),
+    or None when the board is not linked at all."""
+    links, secret = live_links(bot), bot.config.discord_client_secret
+    if links.public_url is None or not secret:
+        return None
+    return link_url(links.public_url, issue(secret, user_id, game_id, bot.service.now()))
 
 
 class LaunchHints:

@@ -36,7 +36,7 @@ from tabletop import announce, local_games, packages, views
 from tabletop.ai_seats import is_ai, people
 from tabletop.i18n import lang, tr
 from tabletop.interactions import bot_of, clip, late_answer
-from tabletop.live_links import live_links
+from tabletop.live_links import live_links, signin_url
 from tabletop.clocks import Timing
 from tabletop.board_message import DiscordBoard, find_posted_board
 from tabletop.pickers import menu_at, picker_payload
@@ -327,7 +327,8 @@ async def send_private(
     view: discord.ui.View | None = None
     if turn and seat in match.awaited_seats():
         links = live_links(bot)
-        view = views.picker_view(record.id, match.decisions[seat], menu_at(match, seat, (), links), locale, tnames, links)
+        view = views.picker_view(record.id, match.decisions[seat], menu_at(match, seat, (), links), locale, tnames, links,
+                                 signin_url(bot, user_id, record.id))
     try:
         channel = await bot.create_dm(discord.Object(user_id))
         await channel.send(**announce.dm_kwargs("\n".join(filter(None, lines)), file, view))

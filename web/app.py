@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, AsyncIterator
 from aiohttp import web
 
 from tabletop.config import Config
-from web import activity, auth, games, health, keys, leagues, live, pages, replay, sessions
+from web import activity, auth, games, health, keys, leagues, live, pages, replay, sessions, signin_link
 from web.discord_api import DiscordApi
 from web.errors import answer_errors
 from web.members import Members
@@ -29,7 +29,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("tabletop.web")
 ROUTES: tuple[web.RouteTableDef, ...] = (health.routes, auth.routes, games.routes, live.routes, replay.routes,
-                                         leagues.routes, pages.routes, activity.routes)
+                                         leagues.routes, pages.routes, activity.routes, signin_link.routes)
 MAX_BODY = 16 * 1024
 """Bytes a request body may have: sign-in and moves are a few dozen; anything larger is refused (413)."""
 

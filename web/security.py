@@ -25,6 +25,9 @@ from web.errors import refuse
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
 CSRF_HEADER = "X-CSRF-Token"
+CSRF_EXEMPT = "/auth/link/"
+"""A turn DM's sign-in link (web.signin_link): its form carries no CSRF token, and needs none: the path holds
+an unguessable signed token, and the handler checks the origin itself."""
 LOOPBACK_HOSTS = frozenset({"localhost", "127.0.0.1", "::1"})
 MAX_NEXT = 512
 DEFAULT_PORTS = {"http": 80, "https": 443}
@@ -111,7 +114,8 @@ async def check_csrf(request: web.Request, handler: Handler) -> web.StreamRespon
     """Refuse a state-changing request authenticated by the cookie unless it carries the session's CSRF
     token and comes from this site (run after `web.sessions.load_viewer`)."""
     viewer = request.get(keys.VIEWER)
-    if request.method not in SAFE_METHODS and viewer is not None and viewer.via == "cookie":
+    if request.method not in SAFE_METHODS and viewer is not None and viewer.via == "cookie" \
+            and not request.path.startswith(CSRF_EXEMPT):
         if not csrf_matches(viewer.token, request.headers.get(CSRF_HEADER)) \
                 or not from_this_site(request, request.app[keys.CONFIG].public_url):
             raise refuse(request, 403, "web.csrf")

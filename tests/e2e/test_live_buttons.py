@@ -52,8 +52,9 @@ async def test_boards_and_turn_dms_launch_the_activity_and_link_the_board(table:
     awaited = record.players[_awaited(record)[0]]  # told by DM, with the menu and the same two below it
     dm = turn_dm(table, awaited, game_id)
     rows = dm.components
-    assert [c.get("custom_id") or c.get("url") for c in rows[-1]["components"] if c in live_row(dm)] == \
-        [f"tt:live:{game_id}", f"{PUBLIC}/games/{game_id}"]
+    activity, link = [c.get("custom_id") or c.get("url") for c in rows[-1]["components"] if c in live_row(dm)]
+    assert activity == f"tt:live:{game_id}"
+    assert link.startswith(f"{PUBLIC}/auth/link/{awaited}.{game_id}."), "their own DM signs them in (test_signin_link)"
 
     rec = await table.world.click(DAVE, board, f"tt:live:{game_id}")
     assert rec.response_type == 12

@@ -38,11 +38,14 @@ class LiveBoard:
     table: Table
     process: TabletopBot | None = None
     """The bot serving the board (default the table's; tests of two processes give the other one)."""
+    config: Config | None = None
+    """The web's configuration (default: PUBLIC_URL on loopback, no OAuth2)."""
     client: TestClient = field(init=False)
     tokens: dict[int, str] = field(default_factory=dict)
 
     async def start(self) -> LiveBoard:
-        config = Config(token=None, database_path="unused", dev_guild_id=None, log_level="INFO", public_url=LOCAL_URL)
+        config = self.config or Config(token=None, database_path="unused", dev_guild_id=None, log_level="INFO",
+                                       public_url=LOCAL_URL)
         services = Services.of_bot(self.process or self.table.bot, http_session=self.table.world.web_session,
                                    spawn=self.table.world.spawn)
         limits = RateLimits(per_session=Rate(100_000, 1000.0), per_address=Rate(100_000, 1000.0))

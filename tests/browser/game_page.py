@@ -11,7 +11,7 @@ from __future__ import annotations
 import asyncio
 from urllib.parse import urlsplit
 
-from playwright.async_api import Page, Request
+from playwright.async_api import Page, Request, Response
 
 GAME = "main#game"
 LEGAL = "svg.regions .legal[data-target]"
@@ -111,10 +111,18 @@ async def tap(page: Page, selector: str) -> str:
 
 
 async def play_a_move(page: Page) -> list[str]:
-    """Makes a move on the page of the seat to move by tapping: a highlighted region of the board when the
-    current step has one, else a button of the list, until a tap sends the move; then waits until the page
+    """Makes a move on the page of the seat to move by tapping (`tap_a_move`) and waits until the page
     shows the new version. Returns what was tapped, in order."""
     start = await version(page)
+    tapped, response = await tap_a_move(page)
+    assert response.ok, f"the move after {tapped} was refused: {await response.text()}"
+    await wait_version(page, start + 1)
+    return tapped
+
+
+async def tap_a_move(page: Page) -> tuple[list[str], Response]:
+    """Taps a highlighted region of the board when the current step has one, else a button of the list,
+    until a tap sends the move: what was tapped, in order, and the server's answer."""
     tapped: list[str] = []
     sent: list[Request] = []
     listener = lambda request: sent.append(request) if _is_move(request) else None  # noqa: E731
@@ -129,10 +137,8 @@ async def play_a_move(page: Page) -> list[str]:
                 tapped.append(await tap(page, CHOICE))
             if await _sent_or_changed(page, state, sent):
                 response = await sent[0].response()
-                assert response is not None and response.ok, \
-                    f"the move after {tapped} was refused: {response and await response.text()}"
-                await wait_version(page, start + 1)
-                return tapped
+                assert response is not None, f"the move after {tapped} got no answer"
+                return tapped, response
         raise AssertionError(f"no move after {MAX_TAPS} taps: {tapped}")
     finally:
         page.remove_listener("request", listener)

@@ -17,12 +17,13 @@ from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
-from playwright.async_api import Page
+from playwright.async_api import Page, WebSocketRoute
 
 from engine import registry
 from engine.core.match import Match
 from tabletop import service
-from tests.browser.game_page import GAME, legibility_problems, play_a_move, private_shown, version, wait_version
+from tests.browser.game_page import (GAME, legibility_problems, play_a_move, private_shown, tap_a_move, version,
+                                     wait_version)
 from tests.browser.site import Site
 from tests.e2e.conftest import ALICE, BOB, CAROL, ERIN
 from tests.e2e.driver import private_event_texts
@@ -100,3 +101,39 @@ async def test_a_tapped_move_reaches_every_open_page_and_a_spectator_sees_nothin
     await mine.goto(f"/games/{game_id}?lang=ja")
     await wait_version(mine, moved)
     await screenshot(mine, screens, f"{game}-ja")
+
+
+async def test_a_tap_on_a_position_that_moved_on_is_refused_and_the_page_catches_up(site: Site) -> None:
+    """The page's live channel is held back (as on a slow network) while its seat moves in Discord: its
+    tap then answers for a decision already made, which the server refuses as a stale click, said in
+    `#toast`; once the channel's news arrives, the page shows the new position."""
+    game_id = await site.table.start_game(ALICE, [BOB], "warchest")
+    record = await site.table.record(game_id)
+    match = Match.from_json(registry.get(record.game_type), record.state or {})
+    mover = record.players[match.awaited_seats()[0]]
+    held: list[str | bytes] = []
+    sockets: list[WebSocketRoute] = []
+
+    async def hold_back(socket: WebSocketRoute) -> None:
+        server = socket.connect_to_server()
+        server.on_message(lambda message: held.append(message))
+        sockets.append(socket)
+
+    context = await site.context(mover)
+    await context.route_web_socket("**/live", hold_back)
+    page = await context.new_page()
+    await page.goto(f"/games/{game_id}?lang=en")
+    await wait_version(page, match.version)
+    await page.wait_for_function(f"() => document.querySelector('{GAME}').dataset.live === 'open'")
+    await site.table.take_turn(mover, game_id, random.Random(1))
+    await site.world.settle()
+    moved = (await site.table.record(game_id)).version
+    tapped, response = await tap_a_move(page)
+    assert response.status == 409, (tapped, response.status, await response.text())
+    toast = page.locator("#toast")
+    await toast.wait_for(state="visible")
+    assert (await toast.inner_text()).strip(), "the refusal is said"
+    assert await version(page) == match.version
+    for message in held:
+        sockets[0].send(message)
+    assert await wait_version(page, moved) == moved

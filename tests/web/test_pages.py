@@ -83,11 +83,20 @@ async def test_the_shell_is_compressed(board: Board) -> None:
     assert b"<main" in gzip.decompress(await response.read())
 
 
-def test_the_page_weight_is_within_the_bound() -> None:
-    parts = weights("game")
-    total = parts["total"][1]
-    print(f"game page: {total / 1024:.1f} KB gzipped ({parts})")
-    assert 0 < total <= PAGE_WEIGHT_LIMIT
+def test_every_page_weighs_within_the_bound() -> None:
+    assert "game" in bundle.entries()
+    for entry in bundle.entries():
+        parts = weights(entry)
+        total = parts["total"][1]
+        print(f"{entry} page: {total / 1024:.1f} KB gzipped ({parts})")
+        assert 0 < total <= PAGE_WEIGHT_LIMIT, entry
+
+
+async def test_only_the_two_languages_reach_the_page(board: Board) -> None:
+    response = await board.client.get("/games/1", params={"lang": '"><script>alert(1)</script>'},
+                                      headers={"Accept-Language": "ja"})
+    page = await response.text()
+    assert '<html lang="ja">' in page and "alert(1)" not in page
 
 
 async def test_every_text_the_client_uses_is_in_both_languages(board: Board) -> None:

@@ -241,8 +241,9 @@ function showOutcome(fresh: Scene): void {
   outcome.hidden = result === null;
   if (!result) return;
   const order = fresh.seats.map((seat) => seat.seat).sort((a, b) => result.ranks[a] - result.ranks[b]);
+  const ranked = result.scores !== null || new Set(result.ranks).size > 1; // else the summary says it all (a draw, a cancel)
   outcome.replaceChildren(el("h2", { "data-t": "page.outcome" }, t("page.outcome")), el("p", {}, result.summary),
-    el("ol", { class: "ranks" }, ...order.map((seat) => el("li", {},
+    el("ol", { class: "ranks", ...(ranked ? {} : { hidden: "" }) }, ...order.map((seat) => el("li", {},
       `${t("page.rank", { rank: result.ranks[seat] })} ${seatName(seat)}`,
       result.scores ? ` — ${result.scores[seat]}${result.score_name ? ` ${result.score_name}` : ""}` : ""))));
 }

@@ -69,6 +69,8 @@ async def check(config: Config) -> int:
               f"{len(payload)} top-level commands")
         print(f"ok  live board: {config.public_url} (listening on {config.web_host}:{config.web_port}), sign-in with "
               f"Discord {'on' if config.oauth_configured else 'off (DISCORD_CLIENT_ID, DISCORD_CLIENT_SECRET)'}")
+        print(f"ok  Open live board: the Activity {'on' if config.activity_ready else 'off (ACTIVITY_ENABLED)'}, "
+              f"links {'on' if config.board_links else 'off (PUBLIC_URL, and sign-in)'}")
         if config.shard_count is not None:
             print(f"ok  shards: {config.shard_count} in all, this process runs "
                   f"{'all' if config.shard_ids is None else ', '.join(map(str, config.shard_ids))}")

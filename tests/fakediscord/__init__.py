@@ -27,6 +27,11 @@ browser's trip through Discord's authorize page, `world.oauth.authorize(user)` t
 the web's own HTTP client reaches `POST /oauth2/token` and `GET /users/@me` (bearer) over `world.web_session()`,
 the same transport as the bot's.
 
+The application's Activity (activities.py): `world.activities.enable()` turns Activities on (with the Entry
+Point command Discord creates then); LAUNCH_ACTIVITY answers are refused without it and recorded in
+`world.activities.launches` with it; a global command overwrite without the Entry Point command is refused
+(50240), as Discord refuses it.
+
 The world ages on `FakeDiscord(clock=...)` (epoch seconds; e2e tests share the bot's FakeClock): threads
 archive when idle (threads.py: 50083, `ArchivedThread` for a command typed there), interaction tokens expire
 after 15 minutes and hour-old messages take few edits (expiry.py: 10015, 30046).

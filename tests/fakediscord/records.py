@@ -195,7 +195,8 @@ class InteractionRecord:
     """One interaction a simulated user sent, and how the bot answered it.
 
     `callback` is the raw initial response (type 4 message, 5 defer, 6 deferred update, 7 update,
-    8 autocomplete, 9 modal); `messages` every snapshot produced through this interaction's token.
+    8 autocomplete, 9 modal, 12 launch the Activity); `messages` every snapshot produced through this
+    interaction's token.
     """
 
     id: int

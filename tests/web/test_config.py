@@ -6,7 +6,7 @@ import pytest
 
 from tabletop.config import Config, ConfigError
 
-WEB_VARIABLES = ("WEB_HOST", "WEB_PORT", "PUBLIC_URL", "DISCORD_CLIENT_ID", "DISCORD_CLIENT_SECRET")
+WEB_VARIABLES = ("WEB_HOST", "WEB_PORT", "PUBLIC_URL", "DISCORD_CLIENT_ID", "DISCORD_CLIENT_SECRET", "ACTIVITY_ENABLED")
 
 
 @pytest.fixture
@@ -53,3 +53,22 @@ def test_unusable_settings_are_named(env: pytest.MonkeyPatch, name: str, value: 
     with pytest.raises(ConfigError) as refused:
         Config.from_env(env_file=None)
     assert names in str(refused.value)
+
+
+def test_open_live_board_shows_only_what_is_set_up(env: pytest.MonkeyPatch) -> None:
+    config = Config.from_env(env_file=None)
+    assert not config.board_links and not config.activity_ready, "nothing set: boards look as they always did"
+    env.setenv("DISCORD_CLIENT_ID", "123456789012345678")
+    env.setenv("DISCORD_CLIENT_SECRET", "very-secret-value")
+    assert not Config.from_env(env_file=None).board_links, "a derived loopback address is linked to nobody"
+    env.setenv("PUBLIC_URL", "https://board.example.org")
+    env.setenv("ACTIVITY_ENABLED", "yes")
+    config = Config.from_env(env_file=None)
+    assert config.board_links and config.activity_ready
+    env.setenv("ACTIVITY_ENABLED", "maybe")
+    with pytest.raises(ConfigError, match="ACTIVITY_ENABLED"):
+        Config.from_env(env_file=None)
+    env.setenv("ACTIVITY_ENABLED", "1")
+    env.delenv("DISCORD_CLIENT_SECRET")
+    with pytest.raises(ConfigError, match="DISCORD_CLIENT_SECRET"):
+        Config.from_env(env_file=None)

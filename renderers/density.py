@@ -82,10 +82,6 @@ class Canvas:
     def size(self) -> tuple[int, int]:
         return self.width, self.height
 
-    @property
-    def mode(self) -> str:
-        return self.pixels.mode
-
     def copy(self) -> Canvas:
         return Canvas(self.pixels.copy(), self.density)
 

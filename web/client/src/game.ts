@@ -31,6 +31,7 @@ interface Scene {
   local?: LocalScreen; // a local game (local mode): pass and play
 }
 
+const POLL_WITHOUT_LIVE_MS = 15000;
 const root = byId("game") as HTMLElement;
 const gameId = root.dataset.gameId ?? "";
 let scene: Scene | null = null;
@@ -308,7 +309,10 @@ function showStep(): void {
   const listed: HTMLLIElement[] = [];
   children.forEach((child, index) => {
     const placed = child.target !== null && onBoard.has(child.target);
-    if (placed) legal.set(child.target as string, legal.has(child.target as string) ? "…" : child.label);
+    if (placed) {
+      const target = child.target as string;
+      legal.set(target, legal.has(target) ? `${legal.get(target)} / ${child.label}` : child.label);
+    }
     if (narrowed !== null ? child.target === narrowed : !placed) {
       listed.push(button(child.label, { "data-key": child.key, "data-index": String(index), class: isLeaf(child) ? "leaf" : "branch" },
         () => pick(index)));
@@ -440,4 +444,8 @@ bindLangSelect(() => {
 const stopLive = follow(gameId, root, (version) => {
   if (scene === null || version > scene.version) void load();
 });
+// Without the live channel (a proxy that drops WebSockets, a long reconnect) the page still catches up.
+window.setInterval(() => {
+  if (root.dataset.live !== "open" && document.visibilityState === "visible" && scene !== null) void load();
+}, POLL_WITHOUT_LIVE_MS);
 void load();

@@ -8,6 +8,8 @@ the league's server only (as `/league standings` and `/league results` answer on
   game (a link to the live board or, once over, the replay) and its places, as `/league results` words
   them (a double forfeit is "void").
 
+The page `/leagues/{id}` (`web/client/src/league.ts`) shows both.
+
 Names are as they are (the page escapes them); user ids are not sent: the viewer's own rows say `you`.
 """
 
@@ -29,6 +31,7 @@ from web import keys
 from web.errors import refuse
 from web.games import games_bot, viewer_locale
 from web.members import MembershipUnknown
+from web.pages import page
 from web.sessions import Viewer, require_viewer
 
 if TYPE_CHECKING:
@@ -134,3 +137,9 @@ async def league_page(request: web.Request) -> web.Response:
         "schedule": schedule_json(rounds, tables, names, viewer.user_id, locale),
     }
     return web.json_response(body, headers={"Cache-Control": "no-store"})
+
+
+@routes.get(r"/leagues/{id}")
+async def league_html(request: web.Request) -> web.Response:
+    number = league_id(request)
+    return page(request, "league", "league", {"data-league-id": str(number)})

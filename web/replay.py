@@ -11,6 +11,9 @@
   replay shows private views too (`tabletop.history.reveals_private`: a finished game whose package says
   so), to anyone who may watch the game.
 
+The page `/games/{id}/replay` (`web/client/src/replay.ts`) steps through them: #step, #step-prev and
+#step-next, the board and the step's lines, the step kept in the address as `?step=k`.
+
 Everything comes from `tabletop.history` (the game replayed from its seed and log once per version), so
 a step shows exactly what Discord's replay shows and nothing more: the public board and public lines, the
 same for a player as for a spectator (a seat's own secrets are in its DMs, not in a replay). Who may look
@@ -33,7 +36,8 @@ from tabletop.i18n import tr
 from tabletop.presentation.names import seat_names
 from tabletop.presentation.texts import result_lines
 from web.errors import refusal, refuse
-from web.games import IMAGE_CACHE, IMAGE_TYPE, games_bot, seat_or_spectator, shown_record, viewer_locale
+from web.games import IMAGE_CACHE, IMAGE_TYPE, game_id, games_bot, seat_or_spectator, shown_record, viewer_locale
+from web.pages import page
 from web.sessions import require_viewer
 
 if TYPE_CHECKING:
@@ -132,3 +136,9 @@ async def replay_board(request: web.Request) -> web.Response:
 @routes.get(rf"/api/games/{{id}}/replay/{STEP}/{{seat:\d{{1,2}}}}.webp")
 async def replay_private(request: web.Request) -> web.Response:
     return await image(request, "private", int(request.match_info["seat"]))
+
+
+@routes.get(r"/games/{id}/replay")
+async def replay_page(request: web.Request) -> web.Response:
+    number = game_id(request)  # a malformed id is a 404 here already; the rest the page learns from the API
+    return page(request, "replay", "replay", {"data-game-id": str(number), "data-step": ""})

@@ -6,7 +6,8 @@
   whose decision was awaited then, the result once the game is over, and the address of the public board
   at that step;
 - `GET /api/games/{id}/replay/{step}.webp`: that board, the very render of that version Discord's replay
-  and the live board use (`tabletop.announce.rendered`, in the render pool); and
+  and the live board use (`tabletop.announce.rendered`, in the render pool; `?d=2` at 2× density as the
+  live board's pictures, `web.games.density_of`); and
   `GET /api/games/{id}/replay/{step}/{seat}.webp`: a seat's private view at that step, only where Discord's
   replay shows private views too (`tabletop.history.reveals_private`: a finished game whose package says
   so), to anyone who may watch the game.
@@ -36,7 +37,8 @@ from tabletop.i18n import tr
 from tabletop.presentation.names import seat_names
 from tabletop.presentation.texts import result_lines
 from web.errors import refusal, refuse
-from web.games import IMAGE_CACHE, IMAGE_TYPE, game_id, games_bot, seat_or_spectator, shown_record, viewer_locale
+from web.games import (IMAGE_CACHE, IMAGE_TYPE, density_of, game_id, games_bot, seat_or_spectator, shown_record,
+                       viewer_locale)
 from web.pages import page
 from web.sessions import require_viewer
 
@@ -122,7 +124,8 @@ async def image(request: web.Request, kind: str, seat: int | None) -> web.Respon
     step = step_of(request, history)
     if kind == "private" and (not reveals_private(record) or seat is None or seat >= len(record.players)):
         raise refuse(request, 403, "web.not_your_seat")
-    data = await announce.rendered(kind, record, history.match_at(step), seat, locale, names)
+    density = density_of(request)
+    data = await announce.rendered(kind, record, history.match_at(step), seat, locale, names, density)
     if data is None:
         raise refuse(request, 404, "web.no_image")
     return web.Response(body=data, content_type=IMAGE_TYPE, headers={"Cache-Control": IMAGE_CACHE})

@@ -83,6 +83,9 @@ async def test_every_game_replays_step_by_step_showing_nothing_private(live: Liv
         assert "private" in response.headers["Cache-Control"] and "max-age" in response.headers["Cache-Control"]
         drawn = await announce.rendered("board", record, past.match_at(number), None, "en", names)
         assert await response.read() == drawn, "the very render Discord's replay attaches"
+    sharp = await live.get(f"{base}/{past.last}.webp", SPECTATOR, lang="en", d="2")
+    assert await sharp.read() == await announce.rendered("board", record, past.match_at(past.last), None, "en", names, 2)
+    assert await status_of(live, f"{base}/0.webp?d=3", SPECTATOR) == (400, "bad_density")
 
 
 async def test_steps_out_of_range_and_strangers_are_refused(live: LiveBoard, monkeypatch: pytest.MonkeyPatch) -> None:

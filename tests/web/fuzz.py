@@ -5,7 +5,8 @@ Every route the application has (read from its router, so a page added later is 
 asked with bad ids, forged and missing sessions, oversized bodies and bad JSON, wrong methods, path tricks,
 cookie requests without CSRF, stale decisions and random paths in the scene's choice trees; the live
 channel gets forged sessions, garbage frames and floods. Each answer must be a short JSON refusal or a
-valid response (JSON, an image, a page, a redirect within the site or to Discord's sign-in), never a 500,
+valid response (JSON, an image, a page, a redirect within the site or to Discord's sign-in) — a link a
+person opens in a browser may refuse with a short page instead — never a 500,
 and a refused request must leave the stored games byte-for-byte unchanged; the application logs no error.
 
 Shared by `tests/web/test_fuzz.py` (a short run in `make test`) and `python -m bench fuzz` (a long one).
@@ -46,6 +47,8 @@ from web.sessions import COOKIE, open_session
 LOCAL_URL = "http://127.0.0.1:8080"
 MAX_REFUSAL = 1000
 """Characters a refusal's body may have: a code and one sentence."""
+MAX_PAGE_REFUSAL = 4000
+"""Bytes of a refusal written as a page, for a link a person opens in a browser (a sign-in link from a DM)."""
 REFUSALS = frozenset({400, 401, 403, 404, 405, 409, 413, 429})
 """Statuses a hostile request may get."""
 UNAVAILABLE = frozenset({502, 503})
@@ -147,7 +150,10 @@ async def check(target: Target, label: str, response: aiohttp.ClientResponse, bo
     if status >= 400:
         if status not in REFUSALS | UNAVAILABLE:
             report.problem(f"{label}: unexpected status {status}")
-        if response.method != "HEAD":
+        if response.method != "HEAD" and response.content_type == "text/html":
+            if len(body) > MAX_PAGE_REFUSAL or b"Traceback" in body:  # a page a person opens: its refusal is a page
+                report.problem(f"{label}: {status} is not a short page: {body[:120]!r}")
+        elif response.method != "HEAD":
             try:
                 sent = json.loads(body)
                 ok = response.content_type == "application/json" and set(sent) == {"error", "message"} \

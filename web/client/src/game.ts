@@ -226,7 +226,8 @@ function showPrompts(fresh: Scene): void {
 
 /** The thread's status lines (whose turn, asked what) under the board; a finished game's are its result. */
 function showStatus(fresh: Scene): void {
-  status.hidden = fresh.status.length === 0 || fresh.outcome !== null;
+  const onlyYou = fresh.you?.decision != null && fresh.prompts.length === 1; // the box below asks it already
+  status.hidden = fresh.status.length === 0 || fresh.outcome !== null || onlyYou;
   status.replaceChildren(...fresh.status.map((line) => el("p", {}, line)));
 }
 

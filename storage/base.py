@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal, Protocol, Sequence, runtime_checkable
 
 from storage.league_records import GameEnd, LeagueStore
+from storage.queue_records import QueueStore
 from storage.session_records import SessionStore
 
 GameStatus = Literal["lobby", "active", "finished", "cancelled"]
@@ -112,7 +113,7 @@ class LobbyError(StoreError):
 
 
 @runtime_checkable
-class Store(LeagueStore, SessionStore, Protocol):
+class Store(LeagueStore, QueueStore, SessionStore, Protocol):
     """Durable storage of games, seats, the action log, users and guild settings.
 
     Every method is one atomic step: it either fully happens or raises/returns False having changed
@@ -280,7 +281,7 @@ class Store(LeagueStore, SessionStore, Protocol):
         retried by the next pass); a claim another owner holds meanwhile is left alone."""
 
     async def end_foreign_claims(self) -> int:
-        """End every claim (games, users, leagues) not this store's own; returns how many. Only for a
+        """End every claim (games, users, leagues, queue entries) not this store's own; returns how many. Only for a
         `single_process` database at the start of a process: the claims of its dead predecessor would
         otherwise hold their work back until their leases ran out."""
 

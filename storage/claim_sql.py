@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any, Awaitable, Callable, Sequence
 
-from storage import league_sql, rows
+from storage import league_sql, queue_sql, rows
 from storage.base import GameRecord, OutboxRecord, UserRecord
 from storage.sql import SKIP_LOCKED, Body, Execute, Fetch
 
@@ -108,6 +108,7 @@ class ClaimOperations:
             for table, _ in CLAIMED_TABLES:
                 ended += yield Execute(f"UPDATE {table} SET claimed_until = NULL, claimed_by = NULL"
                                        " WHERE claimed_until IS NOT NULL AND (claimed_by IS NULL OR claimed_by <> ?)", (self.owner,))
-            return ended + (yield from league_sql.end_foreign_league_claims(self.owner))
+            ended += yield from league_sql.end_foreign_league_claims(self.owner)
+            return ended + (yield from queue_sql.end_foreign_queue_claims(self.owner))
 
         return await self._write(body)

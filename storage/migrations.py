@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Sequence
 
 from storage.base import StoreError
 from storage.league_sql import LEAGUE_CLAIMS_MIGRATION, LEAGUES_MIGRATION
+from storage.queue_sql import QUEUE_MIGRATION
 from storage.session_sql import SESSIONS_MIGRATION
 
 if TYPE_CHECKING:
@@ -214,6 +215,8 @@ MIGRATIONS: tuple[Migration, ...] = (
     ),
     # The live board's sign-in sessions (storage/session_sql.py).
     SESSIONS_MIGRATION,
+    # The ranked queue's entries (storage/queue_sql.py).
+    QUEUE_MIGRATION,
 )
 
 _POSTGRES_TYPES = (

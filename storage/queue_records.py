@@ -1,0 +1,78 @@
+"""The ranked queue's record and the part of the storage contract that keeps it.
+
+One row per time a player queued: waiting until a queue pass matches it into a game (`matched`, with
+the game's id), it expires (`expired`) or its player leaves (`left`). A player has at most one waiting
+entry per server (a partial unique index), so one entry never seats anyone twice, and a pass turns an
+entry from waiting into matched by compare-and-set, once, whichever process runs it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal, Protocol, Sequence
+
+QueueStatus = Literal["waiting", "matched", "expired", "left"]
+
+
+@dataclass(frozen=True, slots=True)
+class QueueEntry:
+    id: int
+    guild_id: int
+    user_id: int
+    game_type: str
+    players: int
+    """The table size the player asked for."""
+    time_control: str
+    """A `tabletop.clocks.PRESETS` key, or "" for the server's default."""
+    rating: int
+    """The displayed (conservative) rating when the player joined: what matching compares."""
+    channel_id: int
+    """Where the player joined: the game opens there when the server set no queue channel."""
+    joined_at: float
+    expires_at: float
+    ai_at: float | None
+    """When an unmatched entry starts a practice game against the AI (None: never)."""
+    status: QueueStatus
+    game_id: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class QueueCount:
+    """How many wait in one queue of a server (a game, a table size, a time control)."""
+
+    game_type: str
+    players: int
+    time_control: str
+    waiting: int
+
+
+class QueueStore(Protocol):
+    """The queue operations of `Store`; each is one transaction. StoreError "queue_already": the player
+    already waits in this server's queue."""
+
+    async def queue_join(self, *, guild_id: int, user_id: int, game_type: str, players: int, time_control: str,
+                         rating: int, channel_id: int, now: float, expires_at: float, ai_at: float | None) -> QueueEntry:
+        """A waiting entry; "queue_already" when the player has one in this server."""
+
+    async def queue_entry(self, guild_id: int, user_id: int) -> QueueEntry | None:
+        """The player's latest entry in this server (waiting or not), or None."""
+
+    async def queue_leave(self, guild_id: int, user_id: int) -> QueueEntry | None:
+        """Waiting → left; None (nothing changed) when the player was not waiting (a pass matched them first)."""
+
+    async def queue_counts(self, guild_id: int) -> list[QueueCount]:
+        """The server's waiting entries counted per queue."""
+
+    async def claim_queue(self, now: float, *, until: float, limit: int = 200) -> list[QueueEntry]:
+        """Waiting entries nobody holds, oldest first, claimed until `until` in this store's name (FOR UPDATE
+        SKIP LOCKED on PostgreSQL: concurrent passes take different entries instead of waiting)."""
+
+    async def queue_match(self, entry_ids: Sequence[int], *, game_id: int) -> bool:
+        """Every one of these entries waiting → matched into `game_id`, all or none (compare-and-set on
+        `waiting`): False, with nothing changed, when any of them left, expired or was matched meanwhile."""
+
+    async def queue_expire(self, entry_ids: Sequence[int]) -> list[int]:
+        """Those of these entries still waiting → expired; returns their ids (each expires once)."""
+
+    async def release_queue(self, entry_ids: Sequence[int]) -> None:
+        """End this store's own claims on these entries (the pass is done with them)."""

@@ -25,6 +25,7 @@ from tabletop.announce import clock_note
 from tabletop.clocks import DEFAULT_GRACE_HOURS, DEFAULT_REMINDERS, DEFAULT_STALL_DAYS, POLICIES, POLICY_NAMES, PRESETS, Timing
 from tabletop.leagues.config import ADMIN_ROLE
 from tabletop.leagues.results import RATED_OPTION, RATED_SETTING
+from tabletop.matchmaking.service import MAX_AI_MINUTES, MAX_QUEUE_HOURS, QUEUE_AI_MINUTES, QUEUE_CHANNEL, QUEUE_HOURS, ai_minutes, expiry_hours
 from tabletop.service import TAKEBACKS, TIME_KEYS, default_control, game_of, match_of
 from tabletop.turn_ui import resolve, show_private, typed_move
 from tabletop.i18n import lang, ls, text, tr
@@ -239,6 +240,10 @@ class LobbyCommands:
         ai_seconds=ls("Most seconds one AI decision may take (caps every level)", "AIが1手に使える最大秒数(各レベルの上限)"),
         rated=ls("New lobbies are rated by default", "新しいゲームを既定でレーティング対象にする"),
         league_role=ls("Role whose members may run league admin commands", "リーグ管理コマンドを使えるロール"),
+        queue_channel=ls("Channel where ranked queue games open", "ランク戦キューの対局を始めるチャンネル"),
+        queue_hours=ls("Hours a queue entry waits before it expires", "キューの待機が期限切れになるまでの時間"),
+        queue_ai_minutes=ls("Minutes without a match before an unrated game against the AI (0 = never)",
+                            "相手がいないときAIとの練習対局を始めるまでの分数(0で無効)"),
     )
     @app_commands.choices(
         language=[app_commands.Choice(name=name, value=code) for code, name in LANGUAGES.items()],
@@ -254,7 +259,9 @@ class LobbyCommands:
                        reminders: str | None = None, stall_days: app_commands.Range[int, 0, 365] | None = None,
                        vacation_days: app_commands.Range[int, 0, 365] | None = None, takebacks: bool | None = None,
                        ai_searches: app_commands.Range[int, 1, MAX_SEARCHES] | None = None, ai_level: str | None = None,
-                       ai_seconds: app_commands.Range[float, MIN_SECONDS, MAX_SECONDS] | None = None, rated: bool | None = None, league_role: discord.Role | None = None) -> None:
+                       ai_seconds: app_commands.Range[float, MIN_SECONDS, MAX_SECONDS] | None = None, rated: bool | None = None, league_role: discord.Role | None = None,
+                       queue_channel: app_commands.AppCommandChannel | None = None, queue_hours: app_commands.Range[int, 1, MAX_QUEUE_HOURS] | None = None,
+                       queue_ai_minutes: app_commands.Range[int, 0, MAX_AI_MINUTES] | None = None) -> None:
         """A top-level command, so Discord honours its default permissions; checked again here."""
         permissions = interaction.permissions
         if interaction.guild_id is None or not permissions.manage_guild:
@@ -263,13 +270,15 @@ class LobbyCommands:
         percents = parse_percents(reminders) if reminders is not None else []
         if (language is not None and language not in LANGUAGES) or (time_control is not None and time_control not in TIME_KEYS) \
                 or (timeout_policy is not None and timeout_policy not in POLICIES) or percents is None \
-                or (ai_level is not None and ai_level not in LEVEL_CODES):
+                or (ai_level is not None and ai_level not in LEVEL_CODES) \
+                or (queue_channel is not None and queue_channel.type != discord.ChannelType.text):
             await send_ephemeral(interaction, tr("err.bad_input", interaction.locale))
             return
         changes: dict[str, object] = {key: value for key, value in (
             ("locale", language), ("time_control", time_control), ("timeout_policy", timeout_policy), ("grace_hours", grace_hours),
             ("stall_days", stall_days), ("vacation_days", vacation_days), (TAKEBACKS, takebacks), (SEARCHES, ai_searches),
-            (TAKEOVER_LEVEL, ai_level), (SECONDS, ai_seconds), (RATED_SETTING, rated), (ADMIN_ROLE, league_role.id if league_role else None))
+            (TAKEOVER_LEVEL, ai_level), (SECONDS, ai_seconds), (RATED_SETTING, rated), (ADMIN_ROLE, league_role.id if league_role else None),
+            (QUEUE_CHANNEL, queue_channel.id if queue_channel else None), (QUEUE_HOURS, queue_hours), (QUEUE_AI_MINUTES, queue_ai_minutes))
             if value is not None}
         if reminders is not None:
             changes["reminders"] = percents
@@ -320,6 +329,10 @@ def settings_summary(settings: dict, locale: str) -> str:
         tr("afterplay.settings_takebacks_on" if settings.get(TAKEBACKS, True) else "afterplay.settings_takebacks_off", locale),
         tr("league.settings_rated_on" if settings.get(RATED_SETTING) else "league.settings_rated_off", locale),
         tr("league.settings_role", locale, role=f"<@&{settings[ADMIN_ROLE]}>" if settings.get(ADMIN_ROLE) else "-"),
+        tr("queue.settings_channel", locale, channel=f"<#{settings[QUEUE_CHANNEL]}>" if settings.get(QUEUE_CHANNEL) else "-"),
+        tr("queue.settings_hours", locale, hours=expiry_hours(settings)),
+        tr("queue.settings_ai", locale, minutes=tr("queue.settings_ai_after", locale, minutes=ai_minutes(settings))
+           if ai_minutes(settings) else tr("settings.never", locale)),
         tr("ai.settings_searches", locale, value=searches_limit(settings.get(SEARCHES))),
         tr("ai.settings_level", locale, value=tr(f"ai.level_{takeover_level(settings)}", locale)),
         tr("ai.settings_seconds", locale, normal=decision_seconds(settings, "normal"), hard=decision_seconds(settings, "hard")),

@@ -15,6 +15,7 @@ from tabletop.away import DEFAULT_VACATION_DAYS, days_left, end_vacation, resche
 from tabletop.bot import TabletopBot
 from tabletop.i18n import lang, ls, text, tr
 from tabletop.interactions import clip, refusals, send_ephemeral
+from tabletop.matchmaking.post import queue_pass
 from tabletop.mine import waiting_lines
 from tabletop.quiet import format_clock, next_local_hour, parse_clock, valid_zone, zones
 from tabletop.scheduler import drain
@@ -121,7 +122,8 @@ class TimingCommands:
 
     @tasks.loop(seconds=SCHEDULER_SECONDS)
     async def scheduler(self) -> None:
-        """Notices, reminders, timeouts, stalls, digests and vacations: only what is due, read by index."""
+        """Notices, reminders, timeouts, stalls, digests and vacations: only what is due, read by index; then
+        the ranked queue's pass (tabletop/matchmaking), whose window widens by the minute."""
         try:
             reports = await drain(self.bot)
             games, users = sum(r.games for r in reports), sum(r.users for r in reports)
@@ -130,6 +132,12 @@ class TimingCommands:
                          sum(r.seconds for r in reports) * 1000)
         except Exception:  # noqa: BLE001 - the loop must survive to try again
             log.exception("scheduler pass failed")
+        try:
+            matched = await queue_pass(self.bot)
+            if matched.started or matched.expired:
+                log.info("queue: %d games started, %d entries expired", len(matched.started), len(matched.expired))
+        except Exception:  # noqa: BLE001
+            log.exception("queue pass failed")
 
     @scheduler.before_loop
     async def before_scheduler(self) -> None:

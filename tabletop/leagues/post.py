@@ -56,12 +56,18 @@ def mention(user: int) -> str:
 async def say(bot: "TabletopBot", league: LeagueRecord, content: str, users: Sequence[int] = (),
               file: discord.File | None = None) -> int | None:
     """A message in the league's channel notifying exactly `users`; its id, or None when Discord refused."""
-    channel = bot.get_partial_messageable(league.channel_id)
+    return await post_in(bot, league.channel_id, content, users, file)
+
+
+async def post_in(bot: "TabletopBot", channel_id: int, content: str, users: Sequence[int] = (),
+                  file: discord.File | None = None) -> int | None:
+    """A message in a channel notifying exactly `users`; its id, or None when Discord refused."""
+    channel = bot.get_partial_messageable(channel_id)
     kwargs = {"file": file} if file is not None else {}
     try:
         message = await channel.send(clip(content), allowed_mentions=pings(users), **kwargs)
     except discord.HTTPException:
-        log.warning("league %s: could not post in channel %s", league.id, league.channel_id, exc_info=True)
+        log.warning("could not post in channel %s", channel_id, exc_info=True)
         return None
     return message.id
 
@@ -85,23 +91,31 @@ async def open_tables(bot: "TabletopBot", league: LeagueRecord, tables: Sequence
         intro = tr("league.table_intro", locale, league=league.name, round=table.round, table=table.table + 1, game=game_name,
                    id=record.id, players=" / ".join(mention(user) for user in table.players),
                    deadline=f"<t:{int(deadline)}:R>" if deadline else "-")
-        message_id = await say(bot, league, intro, table.players)
-        thread_id = await open_thread(bot, league, message_id, tr("game.thread_name", locale, game=game_name, id=record.id))
-        if thread_id is not None:
-            await bot.store.set_messages(record.id, thread_id=thread_id)
-        header = None if thread_id is not None else tr("game.no_thread", locale)
-        record = await bot.store.get_game(record.id) or record
-        start_line = await announce.start_line(bot, record)
-        await publish_start(bot, Loaded(record, loaded.match), "\n".join(filter(None, [header, start_line])))
+        await open_game(bot, league.channel_id, loaded, intro, table.players, locale, game_name)
 
 
-async def open_thread(bot: "TabletopBot", league: LeagueRecord, message_id: int | None, name: str) -> int | None:
+async def open_game(bot: "TabletopBot", channel_id: int, loaded: Loaded, intro: str, users: Sequence[int], locale: str,
+                    game_name: str) -> None:
+    """A started game opened in a channel, as every table of a league (and of the ranked queue) opens: a
+    message naming its players (pinging only `users`), a thread on it, the first board and turn notices."""
+    record = loaded.record
+    message_id = await post_in(bot, channel_id, intro, users)
+    thread_id = await open_thread(bot, channel_id, message_id, tr("game.thread_name", locale, game=game_name, id=record.id))
+    if thread_id is not None:
+        await bot.store.set_messages(record.id, thread_id=thread_id)
+    header = None if thread_id is not None else tr("game.no_thread", locale)
+    record = await bot.store.get_game(record.id) or record
+    start_line = await announce.start_line(bot, record)
+    await publish_start(bot, Loaded(record, loaded.match), "\n".join(filter(None, [header, start_line])))
+
+
+async def open_thread(bot: "TabletopBot", channel_id: int, message_id: int | None, name: str) -> int | None:
     """A thread on the table's message; None when there is no message or threads are refused (the game
-    then goes on in the league's channel, saying so)."""
+    then goes on in the channel, saying so)."""
     if message_id is None:
         return None
     try:
-        thread = await bot.http.start_thread_with_message(league.channel_id, message_id, name=name[:100],
+        thread = await bot.http.start_thread_with_message(channel_id, message_id, name=name[:100],
                                                           auto_archive_duration=THREAD_ARCHIVE_MINUTES)
     except discord.HTTPException:
         return None

@@ -1,0 +1,213 @@
+"""The ranked queue over the store and the game service, with no Discord in it.
+
+`join` and `leave` are the players' commands; `run` is one queue pass (the scheduler loop runs it): it
+claims the waiting entries, expires those past their time, forms tables by the matching rule
+(tabletop/matchmaking/rule.py), and starts each table's game; entries left waiting past the server's AI
+delay start an unrated practice game against the AI instead. The Discord side (tabletop/matchmaking/post.py)
+announces what the pass returns.
+
+Exactly once across processes: the claim only keeps passes from doing the same work twice; what decides
+is the store's compare-and-set. A table's game is created as a lobby, then its entries turn from waiting
+into matched, all of them or none (`queue_match`); only then does the game start. A pass that loses that
+race (a player left, another process matched one of them) cancels its lobby and announces nothing, so a
+queue entry seats its player in one started game at most.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import defaultdict
+from dataclasses import dataclass, field
+from typing import Any, Callable, Mapping, Sequence
+
+from engine import registry
+from engine.core.errors import BadOptions, GameError
+from engine.core.types import Text
+from tabletop.ai_seats import DEFAULT_LEVEL, new_ai_id
+from tabletop.clocks import HOUR, PRESETS
+from tabletop.i18n import tr
+from tabletop.leagues.results import RATED_OPTION, rating_of
+from tabletop.leases import lease_end
+from tabletop.matchmaking.rule import Waiting, tables
+from tabletop.service import TIME_OPTION, GameService, Loaded
+from storage.base import LobbyError, Store, StoreError
+from storage.queue_records import QueueEntry
+
+QUEUE_CHANNEL = "queue_channel"
+"""The guild setting: the channel where queue games open (default: where the oldest player joined)."""
+QUEUE_HOURS = "queue_hours"
+"""The guild setting: hours an entry waits before it expires."""
+QUEUE_AI_MINUTES = "queue_ai_minutes"
+"""The guild setting: minutes without a match before an unrated practice game against the AI (0/absent: off)."""
+DEFAULT_QUEUE_HOURS = 24
+MAX_QUEUE_HOURS = 24 * 7
+MAX_AI_MINUTES = 24 * 60
+PASS_LIMIT = 200
+"""Entries one pass claims, oldest first: the pass's work is bounded whatever the queue's length."""
+MINUTE = 60.0
+
+
+def refusal(key: str, **values: Any) -> GameError:
+    """A short refusal in both languages (answered privately by `refusals`)."""
+    return GameError(Text(tr(key, "ja", **values), tr(key, "en", **values)))
+
+
+def expiry_hours(settings: Mapping[str, Any]) -> int:
+    return int(settings.get(QUEUE_HOURS) or DEFAULT_QUEUE_HOURS)
+
+
+def ai_minutes(settings: Mapping[str, Any]) -> int:
+    return int(settings.get(QUEUE_AI_MINUTES) or 0)
+
+
+@dataclass(frozen=True, slots=True)
+class Started:
+    """A game a pass started from the queue: its players' entries, the channel it opens in."""
+
+    loaded: Loaded
+    entries: tuple[QueueEntry, ...]
+    channel_id: int
+    practice: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class PassResult:
+    started: tuple[Started, ...] = ()
+    expired: tuple[QueueEntry, ...] = ()
+    claimed: int = 0
+    lost: int = field(default=0)
+    """Tables this pass formed but another pass (or a player leaving) got to first."""
+
+
+class QueueService:
+    def __init__(self, store: Store, games: GameService, now: Callable[[], float]) -> None:
+        self.store = store
+        self.games = games
+        self.now = now
+
+    # ---- the players' commands ------------------------------------------------------------------------
+
+    async def join(self, *, guild_id: int | None, channel_id: int, user_id: int, game_type: str, players: int | None,
+                   time_control: str | None) -> QueueEntry:
+        """Queue the player; refused from DMs, for a game unknown, a player count or time control the game
+        cannot take, or while the player already waits in this server's queue."""
+        if guild_id is None:
+            raise refusal("queue.guild_only")
+        if game_type not in registry.games():
+            raise refusal("queue.bad_game")
+        game = registry.get(game_type)
+        size = players if players is not None else min(game.player_counts)
+        counts = "/".join(map(str, game.player_counts))
+        if size not in game.player_counts:
+            raise refusal("queue.bad_players", counts=counts)
+        try:
+            game.validate_options(size, {})
+        except BadOptions:
+            raise refusal("queue.bad_players", counts=counts) from None
+        if time_control is not None and time_control not in {control.key for control in PRESETS}:
+            raise refusal("queue.bad_time")
+        waiting = await self.store.queue_entry(guild_id, user_id)
+        if waiting is not None and waiting.status == "waiting":
+            raise self.already(waiting)
+        settings = await self.store.get_guild_settings(guild_id)
+        rating = rating_of((await self.store.get_ratings(guild_id, game_type, (user_id,))).get(user_id)).display
+        now = self.now()
+        delay = ai_minutes(settings)
+        try:
+            return await self.store.queue_join(
+                guild_id=guild_id, user_id=user_id, game_type=game_type, players=size, time_control=time_control or "",
+                rating=rating, channel_id=channel_id, now=now, expires_at=now + expiry_hours(settings) * HOUR,
+                ai_at=now + delay * MINUTE if delay else None)
+        except StoreError as error:
+            if error.code != "queue_already":
+                raise
+            current = await self.store.queue_entry(guild_id, user_id)
+            raise self.already(current) from None
+
+    @staticmethod
+    def already(entry: QueueEntry | None) -> GameError:
+        if entry is None or entry.game_type not in registry.games():
+            return refusal("queue.already", game="-")
+        game = registry.get(entry.game_type).name
+        return GameError(Text(tr("queue.already", "ja", game=game.ja), tr("queue.already", "en", game=game.en)))
+
+    async def leave(self, guild_id: int | None, user_id: int) -> QueueEntry:
+        """Out of the queue; refused when the player was not waiting (a pass may have matched them)."""
+        if guild_id is None:
+            raise refusal("queue.guild_only")
+        left = await self.store.queue_leave(guild_id, user_id)
+        if left is not None:
+            return left
+        latest = await self.store.queue_entry(guild_id, user_id)
+        if latest is not None and latest.status == "matched" and latest.game_id is not None:
+            raise refusal("queue.already_matched", id=latest.game_id)
+        raise refusal("queue.not_queued")
+
+    # ---- the pass -------------------------------------------------------------------------------------
+
+    async def run(self) -> PassResult:
+        """One queue pass over the claimed entries; see the module docstring."""
+        now = self.now()
+        claimed = await self.store.claim_queue(now, until=lease_end(self.now), limit=PASS_LIMIT)
+        if not claimed:
+            return PassResult()
+        try:
+            return await self._work(claimed, now)
+        finally:
+            await self.store.release_queue([entry.id for entry in claimed])
+
+    async def _work(self, claimed: Sequence[QueueEntry], now: float) -> PassResult:
+        due = [entry for entry in claimed if entry.expires_at <= now]
+        expired_ids = set(await self.store.queue_expire([entry.id for entry in due]))
+        expired = tuple(entry for entry in due if entry.id in expired_ids)
+        queues: dict[tuple[int, str, int, str], list[QueueEntry]] = defaultdict(list)
+        for entry in claimed:
+            if entry.expires_at > now:
+                queues[(entry.guild_id, entry.game_type, entry.players, entry.time_control)].append(entry)
+        started: list[Started] = []
+        lost = 0
+        for (guild_id, _game, size, _control), entries in queues.items():
+            by_id = {entry.id: entry for entry in entries}
+            formed = tables([Waiting(entry.id, entry.rating, entry.joined_at) for entry in entries], size, now)
+            seated: set[int] = set()
+            settings = await self.store.get_guild_settings(guild_id)
+            for table in formed:
+                members = tuple(by_id[waiting.key] for waiting in table)
+                seated.update(entry.id for entry in members)
+                game = await self.open_table(members, settings)
+                if game is None:
+                    lost += 1
+                else:
+                    started.append(game)
+            for entry in entries:
+                if entry.id not in seated and entry.ai_at is not None and entry.ai_at <= now:
+                    game = await self.open_table((entry,), settings, practice=True)
+                    if game is not None:
+                        started.append(game)
+        return PassResult(tuple(started), expired, len(claimed), lost)
+
+    async def open_table(self, entries: Sequence[QueueEntry], settings: Mapping[str, Any], *,
+                         practice: bool = False) -> Started | None:
+        """Create the table's game as a lobby, match its entries into it (all or none), then start it.
+        None when the match was lost: the lobby is cancelled and nobody hears of it."""
+        first = entries[0]
+        users = [entry.user_id for entry in entries]
+        random.SystemRandom().shuffle(users)  # who sits first is not decided by who queued first
+        while practice and len(users) < first.players:
+            ai = new_ai_id(users, DEFAULT_LEVEL)
+            assert ai is not None, "tables are smaller than the AI slots"
+            users.append(ai)
+        options = {RATED_OPTION: "off" if practice else "on"} | ({TIME_OPTION: first.time_control} if first.time_control else {})
+        channel_id = int(settings.get(QUEUE_CHANNEL) or first.channel_id)
+        record = await self.store.create_game(game_type=first.game_type, guild_id=first.guild_id, channel_id=channel_id,
+                                              host_id=users[0], options=options, capacity=len(users))
+        for user in users[1:]:
+            record = await self.store.add_player(record.id, user)
+        if not await self.store.queue_match([entry.id for entry in entries], game_id=record.id):
+            await self.store.cancel_game(record.id, lobby_only=True)
+            return None
+        try:
+            loaded = await self.games.start(record, users[0], True)
+        except LobbyError:
+            return None
+        return Started(loaded, tuple(entries), channel_id, practice)

@@ -48,6 +48,23 @@ def split_value(value: str) -> tuple[str, int | None]:
     return value, None
 
 
+class TextChannelOption(app_commands.Transformer):
+    """A text channel of the server as Discord resolved it (no guild cache needed): the queue channel."""
+
+    kinds = (discord.ChannelType.text, discord.ChannelType.news)
+
+    @property
+    def type(self) -> discord.AppCommandOptionType:
+        return discord.AppCommandOptionType.channel
+
+    @property
+    def channel_types(self) -> list[discord.ChannelType]:
+        return list(self.kinds)
+
+    async def transform(self, interaction: discord.Interaction, value: app_commands.AppCommandChannel) -> app_commands.AppCommandChannel:
+        return value
+
+
 class LobbyCommands:
     """Mixin of the game cog (`cogs.game.GameCog`)."""
 
@@ -260,7 +277,7 @@ class LobbyCommands:
                        vacation_days: app_commands.Range[int, 0, 365] | None = None, takebacks: bool | None = None,
                        ai_searches: app_commands.Range[int, 1, MAX_SEARCHES] | None = None, ai_level: str | None = None,
                        ai_seconds: app_commands.Range[float, MIN_SECONDS, MAX_SECONDS] | None = None, rated: bool | None = None, league_role: discord.Role | None = None,
-                       queue_channel: app_commands.AppCommandChannel | None = None, queue_hours: app_commands.Range[int, 1, MAX_QUEUE_HOURS] | None = None,
+                       queue_channel: app_commands.Transform[app_commands.AppCommandChannel, TextChannelOption] | None = None, queue_hours: app_commands.Range[int, 1, MAX_QUEUE_HOURS] | None = None,
                        queue_ai_minutes: app_commands.Range[int, 0, MAX_AI_MINUTES] | None = None) -> None:
         """A top-level command, so Discord honours its default permissions; checked again here."""
         permissions = interaction.permissions
@@ -271,7 +288,7 @@ class LobbyCommands:
         if (language is not None and language not in LANGUAGES) or (time_control is not None and time_control not in TIME_KEYS) \
                 or (timeout_policy is not None and timeout_policy not in POLICIES) or percents is None \
                 or (ai_level is not None and ai_level not in LEVEL_CODES) \
-                or (queue_channel is not None and queue_channel.type != discord.ChannelType.text):
+                or (queue_channel is not None and queue_channel.type not in TextChannelOption.kinds):
             await send_ephemeral(interaction, tr("err.bad_input", interaction.locale))
             return
         changes: dict[str, object] = {key: value for key, value in (

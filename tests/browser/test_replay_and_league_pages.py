@@ -1,6 +1,6 @@
 """The replay and league pages in a real browser at phone size (web/client/src/replay.ts, league.ts):
 
-- a finished game's replay opens at its first step; #step-next, #step-prev and the log's entries move
+- a finished game's page links to its replay, which opens at its first step; #step-next, #step-prev and the log's entries move
   through it (the board picture of that step loads, the address keeps ?step=), the last step shows the
   result; a spectator's
   page holds none of any seat's private lines; both languages are legible with no sideways scroll;
@@ -75,6 +75,9 @@ async def test_a_finished_game_steps_back_and_forth(site: Site, screens: Path, m
     assert await private_shown(page, secrets) == []
     reloaded = await site.page(ERIN, f"/games/{game_id}/replay?step=2", locale=locale)
     await reloaded.wait_for_selector("#step[data-step='2']")
+    board = await site.page(ERIN, f"/games/{game_id}", locale=locale)
+    await board.tap("#outcome a#open-replay")
+    await board.wait_for_selector("main#replay #step[data-step='0']")
 
 
 async def test_a_league_page_shows_its_members_and_tables(site: Site, screens: Path) -> None:

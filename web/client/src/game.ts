@@ -247,7 +247,9 @@ function showOutcome(fresh: Scene): void {
   outcome.replaceChildren(el("h2", { "data-t": "page.outcome" }, t("page.outcome")), el("p", {}, result.summary),
     el("ol", { class: "ranks", ...(ranked ? {} : { hidden: "" }) }, ...order.map((seat) => el("li", {},
       `${t("page.rank", { rank: result.ranks[seat] })} ${seatName(seat)}`,
-      result.scores ? ` — ${result.scores[seat]}${result.score_name ? ` ${result.score_name}` : ""}` : ""))));
+      result.scores ? ` — ${result.scores[seat]}${result.score_name ? ` ${result.score_name}` : ""}` : ""))),
+    ...(fresh.game.status === "finished" ? [el("a", { id: "open-replay", class: "button", // the replay stepper (replay.ts)
+      href: `/games/${encodeURIComponent(gameId)}/replay` }, t("page.open_replay"))] : []));
 }
 
 // ------------------------------------------------------------------ the decision

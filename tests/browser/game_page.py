@@ -22,6 +22,10 @@ TAP_WAIT_SECONDS = 10.0
 POLL_SECONDS = 0.02
 GRACE_SECONDS = 0.1
 
+PICTURES_SHOWN = """() => document.querySelector("img.board-image")
+    && [...document.images].every((i) => i.closest("[hidden]") || (i.complete && i.naturalWidth > 0))"""
+"""The board and every picture the page shows (the private one too) have loaded."""
+
 TIMES = """(() => {
     const now = () => performance.timeOrigin + performance.now();
     const seen = {};

@@ -11,7 +11,7 @@ from pathlib import Path
 
 from engine import registry
 from engine.core.match import Match
-from tests.browser.game_page import GAME, legibility_problems, play_a_move, version, wait_version
+from tests.browser.game_page import GAME, PICTURES_SHOWN, legibility_problems, play_a_move, version, wait_version
 from tests.browser.site import Site
 from tests.e2e.conftest import ALICE, BOB
 from tests.e2e.driver import GUILD
@@ -32,8 +32,7 @@ async def test_the_activity_signs_in_through_the_sdk_plays_and_follows_discord(s
     assert await page.evaluate("() => new URLSearchParams(location.search).get('lang')") == "ja", \
         "the viewer's Discord language"
     assert await page.context.cookies() == [], "the Activity keeps no cookie: its session is a bearer token"
-    await page.wait_for_function("() => { const i = document.querySelector('img.board-image');"
-                                 " return i && i.complete && i.naturalWidth > 0; }")
+    await page.wait_for_function(PICTURES_SHOWN)
     await page.screenshot(path=str(screens / "activity-warchest-ja.png"))
     assert not await legibility_problems(page)
 

@@ -6,8 +6,9 @@ through Discord (so every seat holds something the others must not see):
 - the other player's page, opened before, shows it live without reloading;
 - a spectator's page (a member of the server, not seated) follows too and holds nothing private: no
   `#private`, no private picture, none of any seat's private lines in its text or markup;
-- the board is legible at 390×844 in both languages (no text under 9 px, nothing clipped, no sideways
-  scroll), each page saved as a screenshot (`SCREENS_DIR` to keep them).
+- the board is legible at 390×844 in both languages, English in the light theme and Japanese in the dark
+  (no text under 9 px, nothing clipped, no sideways scroll), each page saved as a screenshot of the
+  screen and of the whole page (`SCREENS_DIR` to keep them).
 """
 
 from __future__ import annotations
@@ -22,8 +23,8 @@ from playwright.async_api import Page, WebSocketRoute
 from engine import registry
 from engine.core.match import Match
 from tabletop import service
-from tests.browser.game_page import (GAME, legibility_problems, play_a_move, private_shown, tap_a_move, version,
-                                     wait_version)
+from tests.browser.game_page import (GAME, PICTURES_SHOWN, legibility_problems, play_a_move, private_shown,
+                                     tap_a_move, version, wait_version)
 from tests.browser.site import Site
 from tests.e2e.conftest import ALICE, BOB, CAROL, ERIN
 from tests.e2e.driver import private_event_texts
@@ -57,9 +58,9 @@ async def private_lines(site: Site, game_id: int) -> set[str]:
 
 
 async def screenshot(page: Page, screens: Path, name: str) -> None:
-    await page.wait_for_function("() => { const i = document.querySelector('img.board-image');"
-                                 " return i && i.complete && i.naturalWidth > 0; }")
+    await page.wait_for_function(PICTURES_SHOWN)
     await page.screenshot(path=str(screens / f"{name}.png"))
+    await page.screenshot(path=str(screens / f"{name}-full.png"), full_page=True)
     problems = await legibility_problems(page)
     assert not problems, f"{name} is not legible at phone size: {problems[:6]}"
 
@@ -98,9 +99,10 @@ async def test_a_tapped_move_reaches_every_open_page_and_a_spectator_sees_nothin
     await site.world.settle()  # the thread and DMs are written before the next test
     assert not await private_shown(spectator, await private_lines(site, game_id))
 
+    await mine.emulate_media(color_scheme="dark")
     await mine.goto(f"/games/{game_id}?lang=ja")
     await wait_version(mine, moved)
-    await screenshot(mine, screens, f"{game}-ja")
+    await screenshot(mine, screens, f"{game}-ja-dark")
 
 
 async def test_a_tap_on_a_position_that_moved_on_is_refused_and_the_page_catches_up(site: Site) -> None:

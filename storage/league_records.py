@@ -98,6 +98,8 @@ class LeagueRecord:
     members: tuple[int, ...] = field(default=())
     """Active members in sign-up order (withdrawn members are in `withdrawn`)."""
     withdrawn: tuple[int, ...] = field(default=())
+    seeds: tuple[int, ...] = field(default=())
+    """A tournament's seed order (seed 1 first), fixed when its first round was paired; empty otherwise."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -153,12 +155,24 @@ class LeagueStore(Protocol):
         history as withdrawn and are paired no more."""
 
     async def open_round(self, league_id: int, *, number: int, deadline: float, tables: list[tuple[int, ...]],
-                         byes: tuple[int, ...]) -> bool:
+                         byes: tuple[int, ...], numbers: Sequence[int] | None = None,
+                         seeds: Sequence[int] | None = None) -> bool:
         """Pair round `number`: the league must be at round `number - 1` (compare-and-set, so two passes
         never pair the same round twice); closes the previous round, the league becomes running and due
         at once (its next pass opens the tables' games that are not open yet, then waits for `deadline`).
         False when another pass got there first, or when the members changed since the pairing was
-        planned (it seats someone no longer active, or the first round leaves out someone who joined)."""
+        planned (it seats someone no longer active, or the first round leaves out someone who joined).
+        `numbers`: the tables' numbers (default 0, 1, ...; a tournament numbers them by match); `seeds`: a
+        tournament's seed order, stored with its first round."""
+
+    async def add_tables(self, league_id: int, *, number: int, tables: Sequence[tuple[int, tuple[int, ...]]],
+                         ranks: tuple[int, ...] | None = None) -> int:
+        """Tables (number, players) added to round `number` while it is the running league's current round:
+        the next game of a tournament match, or with `ranks` a match settled by an admin (a decided table
+        with no game). A number already taken is skipped; returns how many were added."""
+
+    async def mark_bracket(self, league_id: int, digest: str) -> bool:
+        """Record that the bracket with this digest is being posted: True once per change of digest."""
 
     async def set_table_game(self, key: TableKey, game_id: int) -> bool:
         """Attach the table's game, once: False when the table already has one (another pass won)."""

@@ -84,8 +84,16 @@ LEAGUE_CLAIMS_MIGRATION: tuple[str, ...] = (
     "ALTER TABLE leagues ADD COLUMN claimed_until REAL",
 )
 
+BRACKETS_MIGRATION: tuple[str, ...] = (
+    # Tournaments (tabletop/leagues/brackets/): the seed order fixed when round 1 is paired (ratings move
+    # afterwards, the bracket must not), and a digest of the bracket last posted, so each change of the
+    # bracket is posted once however many processes run the league loop.
+    "ALTER TABLE leagues ADD COLUMN seeds TEXT",
+    "ALTER TABLE leagues ADD COLUMN bracket_digest TEXT",
+)
+
 LEAGUE_COLUMNS = ("l.id, l.guild_id, l.channel_id, l.name, l.game_type, l.config, l.status, l.created_by, l.created_at,"
-                  " l.round, l.due_at, l.season, m.user_id, m.status")
+                  " l.round, l.due_at, l.season, m.user_id, m.status, l.seeds")
 
 
 def _leagues(found: Sequence[Sequence[Any]]) -> list[LeagueRecord]:
@@ -102,7 +110,7 @@ def _leagues(found: Sequence[Sequence[Any]]) -> list[LeagueRecord]:
         records.append(LeagueRecord(
             league_id, guild_id, channel_id, name, game_type, json.loads(config), status, created_by, created_at, round_,
             due_at, season_number, tuple(user for user, state in members if state == "active"),
-            tuple(user for user, state in members if state == "withdrawn")))
+            tuple(user for user, state in members if state == "withdrawn"), tuple(json.loads(row[14] or "[]"))))
     return records
 
 
@@ -176,7 +184,8 @@ def leave_league(league_id: int, user_id: int, withdraw: bool) -> Body[LeagueRec
     return (yield from existing_league(league_id))
 
 
-def open_round(league_id: int, number: int, deadline: float, tables: list[tuple[int, ...]], byes: tuple[int, ...]) -> Body[bool]:
+def open_round(league_id: int, number: int, deadline: float, tables: list[tuple[int, ...]], byes: tuple[int, ...],
+               numbers: Sequence[int] | None = None, seeds: Sequence[int] | None = None) -> Body[bool]:
     # The pairing was planned from members read earlier: refused when it seats anyone no longer active, or
     # (the first round) leaves out anyone who joined meanwhile. Members change only together with a write
     # of the league's row (`touch_league`), which this body writes too, so the check holds at commit.
@@ -199,8 +208,33 @@ def open_round(league_id: int, number: int, deadline: float, tables: list[tuple[
     yield Execute("INSERT INTO league_rounds (league_id, number, deadline, byes) VALUES (?, ?, ?, ?)",
                   (league_id, number, deadline, dump(list(byes))))
     yield ExecuteMany("INSERT INTO league_games (league_id, round, table_no, players) VALUES (?, ?, ?, ?)",
-                      [(league_id, number, index, dump(list(table))) for index, table in enumerate(tables)])
+                      [(league_id, number, table_no, dump(list(table)))
+                       for table_no, table in zip(numbers if numbers is not None else range(len(tables)), tables)])
+    if seeds is not None:
+        yield Execute("UPDATE leagues SET seeds = ? WHERE id = ?", (dump(list(seeds)), league_id))
     return True
+
+
+def add_tables(league_id: int, number: int, tables: Sequence[tuple[int, tuple[int, ...]]],
+               ranks: tuple[int, ...] | None) -> Body[int]:
+    # Only into the running league's current round, which this also writes (the next pass looks at once);
+    # a table number already there is skipped, so two passes adding the same next game add it once.
+    moved = yield Execute("UPDATE leagues SET due_at = 0 WHERE id = ? AND round = ? AND status = 'running'", (league_id, number))
+    if moved != 1:
+        return 0
+    added = 0
+    for table_no, players in tables:
+        added += yield Execute(
+            "INSERT INTO league_games (league_id, round, table_no, players, status, ranks) VALUES (?, ?, ?, ?, ?, ?)"
+            " ON CONFLICT DO NOTHING", (league_id, number, table_no, dump(list(players)),
+                                        "open" if ranks is None else "finished", None if ranks is None else dump(list(ranks))))
+    return added
+
+
+def mark_bracket(league_id: int, digest: str) -> Body[bool]:
+    changed = yield Execute("UPDATE leagues SET bracket_digest = ? WHERE id = ? AND (bracket_digest IS NULL OR bracket_digest <> ?)",
+                            (digest, league_id, digest))
+    return changed == 1
 
 
 def set_table_game(key: TableKey, game_id: int) -> Body[bool]:
@@ -366,8 +400,16 @@ class LeagueOperations:
         return await self._write(lambda: leave_league(league_id, user_id, withdraw))
 
     async def open_round(self, league_id: int, *, number: int, deadline: float, tables: list[tuple[int, ...]],
-                         byes: tuple[int, ...]) -> bool:
-        return await self._write(lambda: open_round(league_id, number, deadline, tables, byes))
+                         byes: tuple[int, ...], numbers: Sequence[int] | None = None,
+                         seeds: Sequence[int] | None = None) -> bool:
+        return await self._write(lambda: open_round(league_id, number, deadline, tables, byes, numbers, seeds))
+
+    async def add_tables(self, league_id: int, *, number: int, tables: Sequence[tuple[int, tuple[int, ...]]],
+                         ranks: tuple[int, ...] | None = None) -> int:
+        return await self._write(lambda: add_tables(league_id, number, tables, ranks))
+
+    async def mark_bracket(self, league_id: int, digest: str) -> bool:
+        return await self._write(lambda: mark_bracket(league_id, digest))
 
     async def set_table_game(self, key: TableKey, game_id: int) -> bool:
         return await self._write(lambda: set_table_game(key, game_id))

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Sequence
 
 from storage.base import StoreError
-from storage.league_sql import LEAGUE_CLAIMS_MIGRATION, LEAGUES_MIGRATION
+from storage.league_sql import BRACKETS_MIGRATION, LEAGUE_CLAIMS_MIGRATION, LEAGUES_MIGRATION
 from storage.queue_sql import QUEUE_MIGRATION
 from storage.session_sql import SESSIONS_MIGRATION
 
@@ -217,6 +217,8 @@ MIGRATIONS: tuple[Migration, ...] = (
     SESSIONS_MIGRATION,
     # The ranked queue's entries (storage/queue_sql.py).
     QUEUE_MIGRATION,
+    # Tournaments: the seed order and the last posted bracket (storage/league_sql.py).
+    BRACKETS_MIGRATION,
 )
 
 _POSTGRES_TYPES = (

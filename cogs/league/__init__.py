@@ -31,7 +31,14 @@ LEAGUE_OPTION = ls("Which league (default: this channel's)", "リーグ(省略�
 FORMATS = [app_commands.Choice(name=ls("Round-robin", "総当たり"), value="rr"),
            app_commands.Choice(name=ls("Double round-robin", "2回総当たり"), value="drr"),
            app_commands.Choice(name=ls("Swiss", "スイス式"), value="swiss"),
-           app_commands.Choice(name=ls("Open ladder", "ラダー"), value="ladder")]
+           app_commands.Choice(name=ls("Open ladder", "ラダー"), value="ladder"),
+           app_commands.Choice(name=ls("Tournament: single elimination", "トーナメント: シングルエリミネーション"), value="single_elim"),
+           app_commands.Choice(name=ls("Tournament: double elimination", "トーナメント: ダブルエリミネーション"), value="double_elim"),
+           app_commands.Choice(name=ls("Tournament: Swiss, then a top cut", "トーナメント: スイス式+決勝トーナメント"),
+                               value="swiss_cut")]
+BEST_OF = [app_commands.Choice(name=ls(f"Best of {count}", f"{count}番勝負"), value=count) for count in (1, 3, 5)]
+SEEDINGS = [app_commands.Choice(name=ls("By rating", "レーティング順"), value="rating"),
+            app_commands.Choice(name=ls("Random draw", "抽選"), value="random")]
 POLICIES = [app_commands.Choice(name=ls("Whoever is on move forfeits", "手番の人が時間切れ負け"), value="clock"),
             app_commands.Choice(name=ls("Double forfeit", "両者負け"), value="double")]
 SEASON_ACTIONS = [app_commands.Choice(name=ls("Show", "表示"), value="show"),
@@ -77,19 +84,28 @@ class LeagueCog(commands.Cog, name="League"):
         tiebreaks=ls("Tie-breaks, e.g. buchholz,sb or h2h,gamescore", "タイブレーク 例: buchholz,sb / h2h,gamescore"),
         allow_ai=ls("Games with AI seats still count", "AI参加のゲームもレーティング対象"),
         signup_hours=ls("Sign-up closes and the league starts after (hours)", "募集締切(時間後に自動開始)"),
+        best_of=ls("Tournaments: games per match", "トーナメント: 1試合の対局数"),
+        seeding=ls("Tournaments: seeding", "トーナメント: シード"),
+        advance=ls("Tournaments: top K per multiplayer table, or the Swiss cut's size (default 4)",
+                   "トーナメント: 多人数卓の勝ち抜け人数/スイス式の決勝進出人数(既定4)"),
+        loser_first=ls("Tournaments: the loser of a game plays first in the next", "トーナメント: 次の対局は前局の敗者が先手"),
+        reset=ls("Double elimination: a grand-final reset", "ダブルエリミネーション: グランドファイナルの再戦あり"),
     )
-    @app_commands.choices(format=FORMATS, policy=POLICIES,
+    @app_commands.choices(format=FORMATS, policy=POLICIES, best_of=BEST_OF, seeding=SEEDINGS,
                           time_control=[app_commands.Choice(name=ls(c.label().en, c.label().ja), value=c.key) for c in PRESETS])
     @app_commands.autocomplete(game=game_autocomplete)
     async def create(self, interaction: discord.Interaction, name: app_commands.Range[str, 1, 40], game: str, format: str,
                      players: app_commands.Range[int, 2, 8] | None = None, rounds: app_commands.Range[int, 0, MAX_ROUNDS] = 0,
                      round_hours: app_commands.Range[int, 1, MAX_ROUND_HOURS] = 72, time_control: str | None = None,
                      policy: str = "clock", tiebreaks: app_commands.Range[str, 0, 60] | None = None, allow_ai: bool = False,
-                     signup_hours: app_commands.Range[int, 1, 24 * 60] | None = None) -> None:
+                     signup_hours: app_commands.Range[int, 1, 24 * 60] | None = None, best_of: int = 1,
+                     seeding: str = "rating", advance: app_commands.Range[int, 1, 32] | None = None, loser_first: bool = False,
+                     reset: bool = True) -> None:
         async with refusals(interaction):
             await league.create(interaction, name=name, game=game, players=players, format=format, rounds=rounds,
                                 round_hours=round_hours, time_control=time_control, policy=policy, tiebreaks=tiebreaks,
-                                allow_ai=allow_ai, signup_hours=signup_hours)
+                                allow_ai=allow_ai, signup_hours=signup_hours, best_of=best_of, seeding=seeding,
+                                advance=advance, loser_first=loser_first, reset=reset)
 
     @LEAGUE.command(name="join", description=ls("Sign up for a league", "リーグに参加する"))
     @app_commands.describe(league_id=LEAGUE_OPTION)
@@ -123,6 +139,24 @@ class LeagueCog(commands.Cog, name="League"):
     async def standings(self, interaction: discord.Interaction, league_id: int | None = None) -> None:
         async with refusals(interaction):
             await league.standings(interaction, league_id)
+
+    @LEAGUE.command(name="bracket", description=ls("A tournament's bracket", "トーナメント表"))
+    @app_commands.describe(league_id=LEAGUE_OPTION)
+    @app_commands.rename(league_id="league")
+    @app_commands.autocomplete(league_id=league_autocomplete)
+    async def bracket(self, interaction: discord.Interaction, league_id: int | None = None) -> None:
+        async with refusals(interaction):
+            await league.bracket(interaction, league_id)
+
+    @LEAGUE.command(name="settle", description=ls("Decide a tournament match by hand (admins)", "トーナメントの試合を裁定する(管理者)"))
+    @app_commands.describe(match=ls("The match, as /league bracket names it (e.g. W2.1)", "試合(/league bracket の表記 例: W2.1)"),
+                           winner=ls("Who wins it", "勝者"), league_id=LEAGUE_OPTION)
+    @app_commands.rename(league_id="league")
+    @app_commands.autocomplete(league_id=league_autocomplete)
+    async def settle(self, interaction: discord.Interaction, match: app_commands.Range[str, 1, 12], winner: discord.User,
+                     league_id: int | None = None) -> None:
+        async with refusals(interaction):
+            await league.settle(interaction, league_id, match, winner.id)
 
     @LEAGUE.command(name="schedule", description=ls("Your next league games and deadlines", "自分の次のリーグ戦と期限"))
     async def schedule(self, interaction: discord.Interaction) -> None:

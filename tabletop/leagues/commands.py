@@ -24,7 +24,11 @@ from tabletop.leagues.profile import leaderboard, profile
 from tabletop.publish import after_commit
 from tabletop.leagues.ratings import DISPLAY_BASE
 from tabletop.leagues.config import ADMIN_ROLE, LeagueConfig
-from tabletop.leagues.post import announce_progress, league_locale, leagues_of, mention, names_of, standings_payload
+from tabletop.leagues.bracket_text import match_label
+from tabletop.leagues.post import (
+    announce_progress, bracket_payload, league_locale, leagues_of, mention, names_of, standings_payload,
+)
+from tabletop.leagues.service import league_config
 from storage.league_records import LEAGUE_OPEN, LeagueRecord
 
 def is_league_admin(manage_guild: bool, role_ids: Sequence[int], settings: Mapping[str, Any]) -> bool:
@@ -64,14 +68,16 @@ async def chosen_league(interaction: discord.Interaction, league_id: int | None,
 
 async def create(interaction: discord.Interaction, *, name: str, game: str, players: int | None, format: str, rounds: int,
                  round_hours: int, time_control: str | None, policy: str, tiebreaks: str | None, allow_ai: bool,
-                 signup_hours: int | None) -> None:
+                 signup_hours: int | None, best_of: int = 1, seeding: str = "rating", advance: int | None = None,
+                 loser_first: bool = False, reset: bool = True) -> None:
     await require_admin(interaction)
     if game not in registry.games():
         raise GameError(text("league.bad_game"))
     size = players or min(registry.get(game).player_counts)
     config = LeagueConfig(format=format, players=size, rounds=rounds, round_hours=round_hours, time_control=time_control,
                           policy=policy, tiebreaks=tuple(part.strip() for part in (tiebreaks or "").split(",") if part.strip()),
-                          allow_ai=allow_ai)
+                          allow_ai=allow_ai, best_of=best_of, first="loser" if loser_first else "alternate", seeding=seeding,
+                          advance=advance if advance is not None else 4 if format == "swiss_cut" else 1, reset=reset)
     assert interaction.guild_id is not None and interaction.channel_id is not None
     league = await leagues_of(bot_of(interaction)).create(
         guild_id=interaction.guild_id, channel_id=interaction.channel_id, user_id=interaction.user.id, name=name,
@@ -125,6 +131,34 @@ async def standings(interaction: discord.Interaction, league_id: int | None) -> 
     content, file = await standings_payload(bot_of(interaction), league, lang(interaction.locale),
                                             final=league.status == "finished")
     await late_answer(interaction, public=True, content=content, file=file, allowed_mentions=discord.AllowedMentions.none())
+
+
+async def bracket(interaction: discord.Interaction, league_id: int | None) -> None:
+    """A tournament's bracket on demand, as text (and as an image once drawn), in the viewer's language."""
+    league = await chosen_league(interaction, league_id, ("signup", "running", "finished"))
+    if not league_config(league).tournament:
+        raise GameError(text("bracket.not_tournament"))
+    if league.status == "signup":
+        raise GameError(text("bracket.not_started"))
+    await interaction.response.defer(thinking=True)
+    content, file = await bracket_payload(bot_of(interaction), league, lang(interaction.locale))
+    await late_answer(interaction, public=True, content=content, allowed_mentions=discord.AllowedMentions.none(),
+                      **({"file": file} if file is not None else {}))
+
+
+async def settle(interaction: discord.Interaction, league_id: int | None, match: str, winner: int) -> None:
+    """An admin decides a match of the round in play by hand (its game in progress is called off); the
+    bracket shows it as settled, and the league's next pass goes on from it."""
+    await require_admin(interaction)
+    league = await chosen_league(interaction, league_id, ("running",))
+    if not league_config(league).tournament:
+        raise GameError(text("bracket.not_tournament"))
+    view = await leagues_of(bot_of(interaction)).settle(league, match, winner)
+    locale = await league_locale(bot_of(interaction), league)
+    [settled] = [found for found in view.matches() if found.key.lower() == match.lower()]
+    await interaction.response.send_message(
+        tr("bracket.settled", locale, league=league.name, match=match_label(settled, locale), winner=mention(winner)),
+        allowed_mentions=discord.AllowedMentions.none())
 
 
 async def schedule(interaction: discord.Interaction) -> None:
@@ -219,6 +253,9 @@ async def stats(interaction: discord.Interaction, member: discord.abc.User | Non
     if found.leagues:
         lines.append(tr("league.stats_leagues", locale, names=", ".join(
             f"{league.name} ({tr(f'league.status_{league.status}', locale)})" for league in found.leagues)))
+    placed = await tournament_places(bot, found.leagues, user.id, locale)
+    if placed:
+        lines.append(tr("bracket.stats_line", locale, names=placed))
     if len(lines) == 1:
         lines.append(tr("league.stats_none", locale))
     charted = game if game in found.history else max(found.history, key=lambda key: len(found.history[key]), default=None)
@@ -230,6 +267,18 @@ async def stats(interaction: discord.Interaction, member: discord.abc.User | Non
         (data,) = await announce.render_job(interaction.guild_id, encoded_pages, rating_chart, title, values, caption)
         kwargs["file"] = discord.File(io.BytesIO(data), filename=f"rating-{user.id}-{charted}.{IMAGE_SUFFIX}")
     await late_answer(interaction, public=True, content=clip("\n".join(lines)), allowed_mentions=discord.AllowedMentions.none(), **kwargs)
+
+
+async def tournament_places(bot: Any, leagues: Sequence[LeagueRecord], user_id: int, locale: str) -> str:
+    """The finished tournaments a player took part in, with their final place in each."""
+    found = []
+    for league in leagues:
+        if league.status != "finished" or not league_config(league).tournament:
+            continue
+        place = (await leagues_of(bot).bracket(league)).places.get(user_id)
+        if place is not None:
+            found.append(tr("bracket.stats_place", locale, name=league.name, place=place))
+    return ", ".join(found)
 
 
 async def leaderboard_reply(interaction: discord.Interaction, game: str) -> None:

@@ -9,11 +9,17 @@ from engine import registry
 from engine.core.errors import GameError
 from tabletop.clocks import PRESETS
 from tabletop.i18n import text
+from tabletop.leagues.brackets.build import FORMATS as BRACKETS, Spec
+from tabletop.leagues.brackets.match import BEST_OF, FIRST
+from tabletop.leagues.brackets.seeding import SEEDINGS
 from tabletop.leagues.deadlines import POLICIES
 from tabletop.leagues.standings import DEFAULT_TIEBREAKS, TIEBREAKS
 
-FORMATS = ("rr", "drr", "swiss", "ladder")
-"""Round-robin, double round-robin, Swiss with N rounds, open ladder (rating neighbours, N rounds)."""
+FORMATS = ("rr", "drr", "swiss", "ladder", *BRACKETS)
+"""Round-robin, double round-robin, Swiss with N rounds, open ladder (rating neighbours, N rounds), and
+the tournaments: single elimination (duels, or rounds of multiplayer tables), double elimination, a
+Swiss of N rounds with a top-K single-elimination cut."""
+MAX_CUT = 32
 MAX_ROUNDS = 30
 MAX_ROUND_HOURS = 24 * 60
 NAME_LIMIT = 40
@@ -35,10 +41,28 @@ class LeagueConfig:
     tiebreaks: tuple[str, ...] = ()
     allow_ai: bool = False
     options: dict[str, str] = field(default_factory=dict)
+    best_of: int = 1
+    """Tournaments: games per match (1, 3, 5; a Swiss's rounds stay single games, its cut plays these)."""
+    first: str = "alternate"
+    """Tournaments: who sits first in a match's next game, "alternate" or "loser" (of the last game)."""
+    seeding: str = "rating"
+    advance: int = 1
+    """Tournaments: the top K of each multiplayer table go through; the size of a Swiss's cut."""
+    reset: bool = True
+    """Double elimination: a grand final won by the losers' champion is played again."""
 
     @property
     def effective_tiebreaks(self) -> tuple[str, ...]:
-        return self.tiebreaks or DEFAULT_TIEBREAKS[self.format]
+        return self.tiebreaks or DEFAULT_TIEBREAKS.get(self.format, DEFAULT_TIEBREAKS["swiss"])
+
+    @property
+    def tournament(self) -> bool:
+        return self.format in BRACKETS
+
+    def spec(self, smallest: int) -> Spec:
+        """The bracket rules of a tournament; `smallest` is the game's smallest table."""
+        return Spec(self.format, self.best_of, self.first, self.players, min(smallest, self.players), self.advance,
+                    self.reset, self.rounds if self.format == "swiss_cut" else 0, self.advance)
 
     def to_json(self) -> dict[str, Any]:
         data = asdict(self)
@@ -65,8 +89,10 @@ def validate(game_type: str, config: LeagueConfig, name: str) -> None:
         raise bad("league.bad_players")
     if config.format not in FORMATS:
         raise bad("league.bad_format")
-    if config.format in ("swiss", "ladder") and not 1 <= config.rounds <= MAX_ROUNDS:
+    if config.format in ("swiss", "ladder", "swiss_cut") and not 1 <= config.rounds <= MAX_ROUNDS:
         raise bad("league.bad_rounds")
+    if config.tournament:
+        validate_tournament(config, min(game.player_counts))
     if not 1 <= config.round_hours <= MAX_ROUND_HOURS:
         raise bad("league.bad_round_hours")
     if config.time_control is not None and config.time_control not in {control.key for control in PRESETS}:
@@ -77,3 +103,16 @@ def validate(game_type: str, config: LeagueConfig, name: str) -> None:
         game.validate_options(config.players, config.options)
     except GameError as error:
         raise GameError(error.reason) from error
+
+
+def validate_tournament(config: LeagueConfig, smallest: int) -> None:
+    """Duels for double elimination, a Swiss with a cut and best-of matches (a multiplayer table plays one
+    game); at tables, fewer go through than the smallest table seats; a cut of 2 to MAX_CUT."""
+    if config.best_of not in BEST_OF or config.first not in FIRST or config.seeding not in SEEDINGS:
+        raise bad("bracket.bad_match")
+    if config.players > 2 and (config.format != "single_elim" or config.best_of != 1):
+        raise bad("bracket.duels_only")
+    if config.players > 2 and not 1 <= config.advance < min(smallest, config.players):
+        raise bad("bracket.bad_advance")
+    if config.format == "swiss_cut" and not 2 <= config.advance <= MAX_CUT:
+        raise bad("bracket.bad_cut")

@@ -26,6 +26,8 @@ class PairingError(ValueError):
 class Round:
     tables: tuple[tuple[int, ...], ...]
     byes: tuple[int, ...] = ()
+    numbers: tuple[int, ...] | None = None
+    """The tables' numbers when not 0, 1, ... (a tournament numbers them by match)."""
 
     @property
     def players(self) -> set[int]:

@@ -7,6 +7,7 @@ Games are created and started by `LeagueService` and published through the one p
 
 from __future__ import annotations
 
+import hashlib
 import io
 import logging
 from typing import TYPE_CHECKING, Sequence
@@ -20,7 +21,10 @@ from renderers.worker import encoded_pages
 from tabletop import announce
 from tabletop.i18n import lang, tr
 from tabletop.interactions import clip
+from tabletop.leagues.bracket_text import bracket_text, match_label
+from tabletop.leagues.brackets.view import BracketView
 from tabletop.leagues.service import LeagueService, Progress, league_config
+from tabletop.leagues.tournament import match_of_table
 from tabletop.leagues.standings import points_text, text_table
 from tabletop.lobby_ui import THREAD_ARCHIVE_MINUTES
 from tabletop.publish import after_commit, publish_start
@@ -78,6 +82,7 @@ async def open_tables(bot: "TabletopBot", league: LeagueRecord, tables: Sequence
     service = leagues_of(bot)
     locale = await league_locale(bot, league)
     game_name = registry.get(league.game_type).name.get(locale)
+    view = await service.bracket(league) if league_config(league).tournament else None
     for table in tables:
         try:
             loaded = await service.open_table(league, table)
@@ -88,9 +93,13 @@ async def open_tables(bot: "TabletopBot", league: LeagueRecord, tables: Sequence
             continue
         record = loaded.record
         deadline = next((r.deadline for r in await bot.store.league_rounds(league.id) if r.number == table.round), None)
-        intro = tr("league.table_intro", locale, league=league.name, round=table.round, table=table.table + 1, game=game_name,
-                   id=record.id, players=" / ".join(mention(user) for user in table.players),
-                   deadline=f"<t:{int(deadline)}:R>" if deadline else "-")
+        found = match_of_table(view, table) if view is not None else None
+        players = " / ".join(mention(user) for user in table.players)
+        when = f"<t:{int(deadline)}:R>" if deadline else "-"
+        intro = tr("bracket.table_intro", locale, league=league.name, match=match_label(found[0], locale), number=found[1],
+                   game=game_name, id=record.id, players=players, deadline=when) if found is not None else \
+            tr("league.table_intro", locale, league=league.name, round=table.round, table=table.table + 1, game=game_name,
+               id=record.id, players=players, deadline=when)
         await open_game(bot, league.channel_id, loaded, intro, table.players, locale, game_name)
 
 
@@ -142,9 +151,35 @@ async def announce_progress(bot: "TabletopBot", progress: Progress) -> None:
                                   deadline=f"<t:{int(current.deadline)}:f>", byes=byes), current.byes)
     if progress.tables:
         await open_tables(bot, league, progress.tables)
-    if progress.finished:
+    if league_config(league).tournament:
+        await post_bracket(bot, league, locale)
+    elif progress.finished:
         content, file = await standings_payload(bot, league, locale, final=True)
         await say(bot, league, content, list(league.members), file)
+
+
+async def post_bracket(bot: "TabletopBot", league: LeagueRecord, locale: str) -> None:
+    """The tournament's bracket in its channel whenever it changed (a result, a new round, the end):
+    posted once per change, whichever process saw it (`mark_bracket` on the text's digest)."""
+    league = await leagues_of(bot).reload(league)
+    content, file = await bracket_payload(bot, league, locale)
+    if await bot.store.mark_bracket(league.id, hashlib.sha256(content.encode()).hexdigest()):
+        await say(bot, league, content, list(league.members) if league.status == "finished" else (), file)
+
+
+def bracket_image(view: BracketView, names: dict[int, str], locale: str, title: str) -> discord.File | None:
+    """THE HOOK for the bracket image (drawn by renderers from `view`, readable at 400 px, pages beyond 32
+    entrants): return the attachment, or None while there is no image; every bracket post and
+    `/league bracket` attach what this returns."""
+    return None
+
+
+async def bracket_payload(bot: "TabletopBot", league: LeagueRecord, locale: str) -> tuple[str, discord.File | None]:
+    """The bracket as text (the message) and, once drawn, as an image (its attachment), in one language."""
+    view = await leagues_of(bot).bracket(league)
+    names = await names_of(bot, list(view.entrants), locale)
+    title = f"{league.name} — {registry.get(league.game_type).name.get(locale)}"
+    return clip(bracket_text(view, names, locale, title)), bracket_image(view, names, locale, title)
 
 
 async def league_pass(bot: "TabletopBot") -> int:

@@ -10,7 +10,7 @@ loop also claims the leagues it advances (tabletop/leagues/post.py).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Callable, Literal, Sequence
 
 from engine.core.errors import GameError
@@ -24,9 +24,13 @@ from tabletop.leagues.pairing import (
 from tabletop.leagues.ratings import RatedGame, Rating, recompute, soft_reset
 from tabletop.leagues.results import rating_of
 from tabletop.leagues.standings import Row, TableResult, standings
+from tabletop.leagues.brackets.build import to_open
+from tabletop.leagues.brackets.match import GAME_SLOTS
+from tabletop.leagues.brackets.view import BracketView
+from tabletop.leagues import tournament
 from tabletop.service import TIME_OPTION, GameService, Loaded, Played, match_of
 from storage.base import GameRecord, LobbyError, Store, StoreError
-from storage.league_records import LeagueGameRecord, LeagueRecord, RatingChange, RoundRecord
+from storage.league_records import LeagueGameRecord, LeagueRecord, RatingChange, RoundRecord, TableKey
 
 ENOUGH_WAIT = 24 * HOUR
 """A sign-up deadline reached without enough members is retried this much later (admins are told)."""
@@ -133,6 +137,8 @@ class LeagueService:
         number = len(rounds) + 1
         previous = as_rounds(rounds, tables)
         active = list(league.members)
+        if config.tournament and not (config.format == "swiss_cut" and number <= config.rounds):
+            return self.plan_bracket(league, rounds, tables, number)
         if config.format in ("rr", "drr"):
             roster = sorted(previous[0].players if previous else active)  # everyone who started, in a fixed order
             double = config.format == "drr"
@@ -144,15 +150,44 @@ class LeagueService:
         total = config.rounds
         if number > total:
             return None
-        if config.format == "swiss":
+        if config.format in ("swiss", "swiss_cut"):
             rows = standings(active, results_of(tables), byes_of(rounds), (), bye_points(config))
             scores = {row.user_id: row.points for row in rows}
             ratings = await self.store.get_ratings(league.guild_id, league.game_type, tuple(active))
-            seeding = sorted(active, key=lambda user: -rating_of(ratings.get(user)).conservative)
+            seeding = list(league.seeds) or sorted(active, key=lambda user: -rating_of(ratings.get(user)).conservative)
             return swiss_round(active, scores, previous, config.players, seed=league.id + number, seeding=seeding)
         ratings = await self.store.get_ratings(league.guild_id, league.game_type, tuple(active))
         return ladder_round(active, {user: rating_of(ratings.get(user)).conservative for user in active}, previous,
                             config.players, seed=league.id + number)
+
+    @staticmethod
+    def plan_bracket(league: LeagueRecord, rounds: Sequence[RoundRecord], tables: Sequence[LeagueGameRecord],
+                     number: int) -> Round | None:
+        """A tournament's next round: the first game of each of its matches ready to play, numbered by
+        match, and the byes of the round; None once the bracket has its champion (or nothing is left)."""
+        results = tournament.live_results(tables)
+        view = tournament.bracket_of(league, rounds, results)
+        here = [match for match in view.matches() if match.round == number]
+        if view.done or not here:
+            return None
+        openings = [opening for opening in to_open(tournament.spec_of(league), list(league.seeds), results, league.withdrawn,
+                                                   tournament.byes_of(rounds)) if opening.round == number]
+        byes = tuple(user for match in here if match.decided_by == "bye" for user in match.winners)
+        return Round(tuple(opening.players for opening in openings), byes, tuple(opening.table for opening in openings))
+
+    async def next_games(self, league: LeagueRecord, number: int) -> list[LeagueGameRecord]:
+        """A tournament's round in play: the next game of each match still undecided after its last game,
+        added once (the table number names the match and the game) and returned to be opened."""
+        rounds = await self.store.league_rounds(league.id)
+        tables = await self.store.league_games(league.id)
+        openings = [opening for opening in to_open(tournament.spec_of(league), list(league.seeds), tournament.live_results(tables),
+                                                   league.withdrawn, tournament.byes_of(rounds)) if opening.round == number]
+        if not openings:
+            return []
+        await self.store.add_tables(league.id, number=number, tables=[(opening.table, opening.players) for opening in openings])
+        wanted = {opening.table for opening in openings}
+        return [table for table in await self.store.league_games(league.id)
+                if table.round == number and table.table in wanted and table.game_id is None and table.status == "open"]
 
     @staticmethod
     def without_withdrawn(round_: Round, active: Sequence[int], size: int) -> Round:
@@ -171,6 +206,11 @@ class LeagueService:
         """Pair and store the next round (or finish the league); the tables come back to be opened."""
         rounds = await self.store.league_rounds(league.id)
         tables = await self.store.league_games(league.id)
+        seeds: tuple[int, ...] | None = None
+        if league_config(league).tournament and not rounds:  # the seed order is fixed with the first round
+            ratings = await self.store.get_ratings(league.guild_id, league.game_type, tuple(league.members))
+            seeds = tournament.seeds_for(league, {user: rating_of(record).conservative for user, record in ratings.items()})
+            league = replace(league, seeds=seeds)
         try:
             planned = await self.plan(league, rounds, tables)
         except PairingError as error:
@@ -184,7 +224,7 @@ class LeagueService:
         number = len(rounds) + 1
         deadline = self.now() + league_config(league).round_hours * HOUR
         if not await self.store.open_round(league.id, number=number, deadline=deadline, tables=list(planned.tables),
-                                           byes=planned.byes):
+                                           byes=planned.byes, numbers=planned.numbers, seeds=seeds):
             return Progress(league)  # another pass paired it, or the members changed: planned again next time
         opened = [table for table in await self.store.league_games(league.id) if table.round == number]
         return Progress(await self.reload(league), opened=number, tables=tuple(opened))
@@ -263,6 +303,9 @@ class LeagueService:
                     voided.append(table)
                 elif decided is not None:
                     forced.append(decided)
+        if league_config(league).tournament:
+            unopened += [table for table in await self.next_games(league, current.number)
+                         if now < current.deadline and table not in unopened]
         remaining = [table for table in await self.store.league_games(league.id)
                      if table.round == current.number and table.status == "open"]
         if remaining and await self.store.wait_for_round(league.id, number=current.number, deadline=current.deadline):
@@ -326,6 +369,43 @@ class LeagueService:
         config = league_config(league)
         return standings([*league.members, *league.withdrawn], results, byes_of(rounds), config.effective_tiebreaks,
                          bye_points(config))
+
+    async def bracket(self, league: LeagueRecord) -> BracketView:
+        """The tournament's bracket from the results the league recorded."""
+        tables = await self.store.league_games(league.id)
+        return tournament.bracket_of(league, await self.store.league_rounds(league.id), tournament.live_results(tables))
+
+    async def recomputed_bracket(self, league: LeagueRecord) -> BracketView:
+        """The bracket rebuilt from the stored games themselves: it must equal `bracket`."""
+        tables = await self.store.league_games(league.id)
+        return tournament.bracket_of(league, await self.store.league_rounds(league.id),
+                                     await tournament.replayed_results(self.store, tables))
+
+    async def settle(self, league: LeagueRecord, key: str, winner: int) -> BracketView:
+        """An admin decides a match of the round in play by hand: its game in progress is called off
+        (cancelled, unrated), and a decided table with no game records the settlement, shown as such."""
+        view = await self.bracket(league)
+        match = next((m for m in view.matches() if m.key.lower() == key.lower()), None)
+        if match is None or match.status in ("done", "waiting") or match.bracket == "swiss" or match.round != league.round \
+                or league.status != "running":
+            raise GameError(text("bracket.settle_bad_match"))
+        users = tuple(side.user for side in match.sides if side.user is not None)
+        if winner not in users or len(users) != 2:
+            raise GameError(text("bracket.settle_bad_winner"))
+        for game in match.games:
+            if game.status == "open" and game.game_id is not None:
+                record = await self.store.get_game(game.game_id)
+                if record is not None and record.status in ("active", "lobby"):
+                    cancelled = match_of(record).cancelled() if record.state is not None else None
+                    await self.store.cancel_game(record.id, **({"state": cancelled.to_json(), "version": cancelled.version}
+                                                               if cancelled is not None else {"lobby_only": True}))
+                await self.store.close_table(TableKey(league.id, match.round, game.table), status="void")
+        slot = [m.key for m in view.matches() if m.round == match.round].index(match.key)
+        table_no = slot * GAME_SLOTS + len(match.games)
+        ranks = tuple(1 if user == winner else 2 for user in users)
+        if not await self.store.add_tables(league.id, number=match.round, tables=[(table_no, users)], ranks=ranks):
+            raise GameError(text("league.busy"))
+        return await self.bracket(await self.reload(league))
 
     # ---- seasons and ratings ------------------------------------------------------------------------
 

@@ -137,7 +137,7 @@ def test_an_admin_settlement_decides_a_match_and_is_shown_as_such() -> None:
                ]
     view = build(spec, [1, 2], results)
     assert view.rounds[0].matches[0].decided_by == "walkover" and view.champion == 1
-    settled = [results[0], GameResult(1, 1, (1, 2), (2, 1), "settled")]
+    settled = [*results, GameResult(1, 2, (1, 2), (2, 1), "settled")]
     view = build(spec, [1, 2], settled)
     assert view.rounds[0].matches[0].decided_by == "settled" and view.champion == 2
 

@@ -30,7 +30,7 @@ async def error_code(coroutine: object) -> str:
 
 async def test_backend_implements_the_league_protocol(store: Store) -> None:
     members = {name for name, value in vars(LeagueStore).items() if inspect.iscoroutinefunction(value)}
-    assert len(members) == 23
+    assert len(members) == 25
     for name in members:
         assert inspect.signature(getattr(type(store), name)) == inspect.signature(getattr(LeagueStore, name)), name
 
@@ -248,3 +248,21 @@ async def test_a_game_end_and_a_new_season_never_both_build_on_stale_ratings(sto
         ratings = await store.get_ratings(GUILD, "warchest")
         final = await store.current_season(GUILD, "warchest")
         assert all(found.season == final for found in ratings.values()), "no rating left behind in an old season"
+
+
+async def test_a_tournament_keeps_its_seeds_and_adds_each_next_game_once(store: Store) -> None:
+    league_id = await league(store, "Cup")
+    for user in (ALICE, BOB, CAROL):
+        await store.join_league(league_id, user)
+    assert await store.open_round(league_id, number=1, deadline=500.0, tables=[(BOB, CAROL)], byes=(ALICE,), numbers=[16],
+                                  seeds=(ALICE, BOB, CAROL))
+    assert (await store.get_league(league_id)).seeds == (ALICE, BOB, CAROL)  # type: ignore[union-attr]
+    assert [table.table for table in await store.league_games(league_id)] == [16]
+    added = await asyncio.gather(*(store.add_tables(league_id, number=1, tables=[(17, (CAROL, BOB))]) for _ in range(3)))
+    assert sorted(added) == [0, 0, 1]
+    assert await store.add_tables(league_id, number=2, tables=[(0, (ALICE, BOB))]) == 0, "not the round in play"
+    assert await store.add_tables(league_id, number=1, tables=[(18, (BOB, CAROL))], ranks=(1, 2)) == 1
+    settled = [table for table in await store.league_games(league_id) if table.table == 18]
+    assert settled[0].status == "finished" and settled[0].game_id is None and settled[0].ranks == (1, 2)
+    assert await store.mark_bracket(league_id, "a") and not await store.mark_bracket(league_id, "a")
+    assert await store.mark_bracket(league_id, "b")

@@ -73,11 +73,15 @@ def decide_duel(sides: Sequence[int | None], seeds: Sequence[int], games: Sequen
         return Decision(present, "bye", (0.0, 0.0))
     wins = {a: 0.0, b: 0.0}
     better = a if seeds[0] <= seeds[1] else b
+    settled = [game for game in games if game.status == "settled"]
+    if settled:  # an admin's word overrides whatever the games said (a void game replaced by it, say)
+        winner = game_winner(settled[-1]) or better
+        for game in games:
+            won = game_winner(game) if game.status == "finished" else None
+            if won is not None:
+                wins[won] += 1
+        return Decision((winner,), "settled", (wins[a], wins[b]))
     for game in games:
-        if game.status == "settled":
-            winner = game_winner(game) or better
-            wins[winner] += 1
-            return Decision((winner,), "settled", (wins[a], wins[b]))
         if game.status == "void":
             return Decision((better,), "walkover", (wins[a], wins[b]))
         winner = game_winner(game)

@@ -109,3 +109,134 @@ async def test_eight_players_single_elimination_of_war_chest_best_of_three(table
     stats = reply(await slash(table, view.champion, "stats"))
     assert "Cup (#1)" in stats, stats
     assert champion_name
+
+
+async def test_six_players_double_elimination_with_byes_and_a_grand_final_reset(table: Table) -> None:
+    players = add_players(table, 6)
+    rng = random.Random(6)
+    await signed_up(table, "Double", players, {"game": "warchest", "format": "double_elim", "seeding": "random"})
+    check = RatingCheck()
+    league = await the_league(table, "Double")
+    view = await bracket(table, "Double")
+    first = view.rounds[0].matches
+    assert [match.decided_by for match in first] == ["bye", None, "bye", None]
+    assert {match.winners[0] for match in first if match.decided_by == "bye"} == set(league.seeds[:2])
+    # one winners' round-1 game is cancelled by hand: a walkover to the better seed, announced
+    cancelled = [entry for entry in await table.bot.store.league_games(league.id) if entry.round == 1][0]
+    record = await table.record(cancelled.game_id)
+    await slash(table, ADMIN, "game cancel", {}, channel=record.thread_id or record.channel_id)
+    await league_pass_now(table)
+    walkover = [match for match in (await bracket(table, "Double")).matches() if match.decided_by == "walkover"]
+    assert len(walkover) == 1 and walkover[0].winners == (min(walkover[0].sides, key=lambda side: side.seed).user,)
+
+    def loser(match: MatchView, number: int, entry: LeagueGameRecord) -> int:
+        """The better seed wins everything but the grand final, which the losers' champion takes."""
+        better = min((side for side in match.sides if side.user in entry.players), key=lambda side: side.seed or 0).user
+        return better if match.key == "GF" else worse_seed(match, number, entry)  # type: ignore[return-value]
+
+    async def restart(step: int) -> None:
+        if step == 1:
+            await table.restart()
+
+    view = await play_tournament(table, "Double", loser, check, rng, restart)
+    keys = [match.key for match in view.matches()]
+    assert "GF" in keys and "GF2" in keys
+    assert view.champion == league.seeds[0] and view.places[league.seeds[1]] == 2
+    assert {match.bracket for match in view.matches()} == {"winners", "losers", "final"}
+    assert any(match.bracket == "losers" and match.decided_by == "bye" for match in view.matches())
+    await assert_ratings_match(table, "warchest", check)
+    shown = reply(await slash(table, players[0], "league bracket"))
+    assert "グランドファイナル(再戦)" in reply(await slash(table, players[1], "league bracket"))
+    assert "Grand final (reset)" in shown and "Losers' R1" in shown and "walkover" in shown
+
+
+async def test_twelve_players_wall_of_war_bracket_of_tables(table: Table) -> None:
+    players = add_players(table, 12, first=600)
+    rng = random.Random(12)
+    await signed_up(table, "Walls", players, {"game": "wallofwar", "format": "single_elim", "players": 4, "advance": 2,
+                                              "round_hours": 24})
+    check = RatingCheck()
+
+    def loser(match: MatchView, number: int, entry: LeagueGameRecord) -> int:
+        return entry.players[-1]
+
+    # round 1: two tables resign, the third is left to the round's deadline (its awaited seat forfeits,
+    # or a shared window calls the game off: the best seeds then go through by walkover)
+    league = await the_league(table, "Walls")
+    first = [entry for entry in await table.bot.store.league_games(league.id) if entry.round == 1]
+    for entry in first[:2]:
+        await play_some(table, entry.game_id, rng, 3)
+        await resign(table, entry.game_id, entry.players[-1])
+        await check.game_ended(table, entry.game_id)
+    await league_pass_now(table)
+    assert (await the_league(table, "Walls")).round == 1
+    table.clock.advance(24 * HOUR + 1)
+    await league_pass_now(table)
+    if (await table.record(first[2].game_id)).status == "finished":
+        await check.game_ended(table, first[2].game_id)
+    assert (await the_league(table, "Walls")).round == 2
+    view = await play_tournament(table, "Walls", loser, check, rng)
+    assert [[len(match.sides) for match in round_.matches] for round_ in view.rounds] == [[4, 4, 4], [3, 3], [4]]
+    for round_ in view.rounds[:-1]:
+        assert all(len(match.winners) == 2 for match in round_.matches)
+    # rebalanced: no two players of a first-round table who both went through meet again in round 2
+    for match in view.rounds[0].matches:
+        through = set(match.winners)
+        assert all(len(through & {side.user for side in later.sides}) <= 1 for later in view.rounds[1].matches)
+    assert view.champion is not None and view.places[view.champion] == 1 and len(view.places) == 12
+    await assert_ratings_match(table, "wallofwar", check)
+    assert "T3.0" in reply(await slash(table, players[0], "league bracket"))
+
+
+async def test_ten_players_swiss_of_three_rounds_then_a_top_four_cut(table: Table) -> None:
+    players = add_players(table, 10)
+    rng = random.Random(10)
+    await signed_up(table, "Swiss", players, {"game": "warchest", "format": "swiss_cut", "rounds": 3, "advance": 4,
+                                              "best_of": 3, "round_hours": 24})
+    check = RatingCheck()
+    league = await the_league(table, "Swiss")
+    gone = league.seeds[-1]
+
+    async def events(step: int) -> None:
+        if step == 0:  # a member leaves the server in round 2: their game forfeited, paired no more
+            [open_game] = [entry.game_id for entry in await table.bot.store.league_games(league.id)
+                           if entry.status == "open" and gone in entry.players]
+            await slash(table, ADMIN, "league leave", {"member": gone})
+            await check.game_ended(table, open_game)
+        if step == 2:
+            await table.restart()
+
+    view = await play_tournament(table, "Swiss", worse_seed_or_first, check, rng, events)
+    swiss = [match for match in view.matches() if match.bracket == "swiss"]
+    cut = [match for match in view.matches() if match.bracket == "cut"]
+    assert {match.round for match in swiss} == {1, 2, 3} and len(cut) == 3
+    [forfeited] = [match for match in swiss if match.round == 2 and gone in {side.user for side in match.sides}]
+    assert forfeited.winners and gone not in forfeited.winners
+    assert all(gone not in {side.user for side in match.sides} for match in swiss if match.round > 2)
+    assert any(match.decided_by == "bye" for match in swiss if match.round == 3)  # nine left: one bye
+    assert view.champion is not None and sorted(view.places.values())[:4] == [1, 2, 3, 3] and len(view.places) == 10
+    await assert_ratings_match(table, "warchest", check)
+
+
+def worse_seed_or_first(match: MatchView, number: int, entry: LeagueGameRecord) -> int:
+    return worse_seed(match, number, entry)
+
+
+async def test_an_admin_settles_a_match_by_hand_and_the_bracket_shows_it(table: Table) -> None:
+    players = add_players(table, 4)
+    await signed_up(table, "Settle", players, {"game": "warchest", "format": "single_elim", "best_of": 3})
+    view = await bracket(table, "Settle")
+    match = view.rounds[0].matches[0]
+    underdog = match.sides[1].user
+    refused = await slash(table, players[0], "league settle", {"match": match.key, "winner": underdog})
+    assert "Manage Server" in reply(refused)
+    assert "not an undecided match" in reply(await slash(table, ADMIN, "league settle", {"match": "R2.0", "winner": underdog}))
+    await slash(table, ADMIN, "league settle", {"match": match.key, "winner": underdog})
+    assert any("settled by an admin" in message.text for message in table.world.messages_in(CHANNEL))
+    view = await bracket(table, "Settle")
+    settled = view.rounds[0].matches[0]
+    assert settled.decided_by == "settled" and settled.winners == (underdog,)
+    assert (await table.record(match.games[0].game_id)).status == "cancelled"  # type: ignore[arg-type]
+    await league_pass_now(table)
+    assert "settled by an admin" in reply(await slash(table, players[0], "league bracket"))
+    assert (await bracket(table, "Settle")) == view

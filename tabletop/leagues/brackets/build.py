@@ -10,12 +10,13 @@ slot × GAME_SLOTS + game (match.py), so a stored game names its match without a
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass, field
 from typing import Iterable, Sequence
 
 from tabletop.leagues.brackets.elimination import RESET_KEY, Slot, Source, double_elimination, reset_slot, single_elimination
 from tabletop.leagues.brackets.match import GAME_SLOTS, Decision, GameResult, decide_duel, decide_table, next_seats
-from tabletop.leagues.brackets.tables import advancing, snake, table_sizes
+from tabletop.leagues.brackets.tables import advancing, snake, spread, table_sizes
 from tabletop.leagues.brackets.view import BracketView, GameView, MatchView, RoundView, SideView
 from tabletop.leagues.standings import TableResult, standings
 
@@ -214,6 +215,8 @@ def _tables(spec: Spec, seeds: Sequence[int], grouped: dict[tuple[int, int], lis
             seed_of: dict[int, int], state: _State) -> int | None:
     """Rounds of multiplayer tables until a final table has a winner."""
     order = [user for user in seeds if user not in withdrawn]
+    tier: dict[int, int] = {}
+    met: set[frozenset[int]] = set()
     number = 1
     while True:
         if len(order) <= 1:
@@ -221,7 +224,8 @@ def _tables(spec: Spec, seeds: Sequence[int], grouped: dict[tuple[int, int], lis
         sizes = table_sizes(len(order), spec.largest, spec.smallest)
         final = len(sizes) == 1
         per_table = 1 if final else advancing(len(sizes), spec.advance, spec.smallest, min(sizes))
-        tables = snake(order, sizes)
+        tables = spread(snake(order, sizes), tier, met)
+        met |= {frozenset(pair) for table in tables for pair in itertools.combinations(table, 2)}
         next_order: list[tuple[int, int, int]] = []
         complete = True
         matches: list[MatchView] = []
@@ -253,6 +257,7 @@ def _tables(spec: Spec, seeds: Sequence[int], grouped: dict[tuple[int, int], lis
             winners = matches[0].winners
             return winners[0] if winners else None
         order = [user for _, _, user in sorted(next_order) if user not in withdrawn]
+        tier = {user: place for place, _, user in next_order}
         number += 1
 
 

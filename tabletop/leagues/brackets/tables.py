@@ -4,13 +4,15 @@ final, whose winner is the champion.
 
 Tables are rebalanced every round: as many tables as the largest size needs, sizes as even as possible
 (never below the game's smallest), and players dealt to them in a snake by their order — seed in the
-first round, then place at their last table and seed — so the strong are spread out. When K per table
+first round, then place at their last table and seed — so the strong are spread out; then players of the
+same place are swapped between tables while that seats fewer pairs who already met. When K per table
 would leave fewer players than the smallest table, more go through from each table.
 """
 
 from __future__ import annotations
 
-from typing import Sequence
+import itertools
+from typing import Collection, Mapping, Sequence
 
 
 def table_sizes(count: int, largest: int, smallest: int) -> list[int]:
@@ -53,3 +55,27 @@ def advancing(tables: int, per_table: int, smallest: int, size: int) -> int:
     while tables * count < smallest and count + 1 < size:
         count += 1
     return count
+
+
+def spread(tables: Sequence[tuple[int, ...]], tier: Mapping[int, int], met: Collection[frozenset[int]]) -> list[tuple[int, ...]]:
+    """Swap players of the same `tier` (their place at their last table) between tables while that lowers
+    the number of pairs seated together again; deterministic (tables and seats in order)."""
+    seated = [list(table) for table in tables]
+
+    def repeats(table: list[int]) -> int:
+        return sum(1 for pair in itertools.combinations(table, 2) if frozenset(pair) in met)
+
+    improved = True
+    while improved:
+        improved = False
+        for a, b in itertools.combinations(range(len(seated)), 2):
+            for i, j in itertools.product(range(len(seated[a])), range(len(seated[b]))):
+                if tier.get(seated[a][i]) != tier.get(seated[b][j]):
+                    continue
+                before = repeats(seated[a]) + repeats(seated[b])
+                seated[a][i], seated[b][j] = seated[b][j], seated[a][i]
+                if repeats(seated[a]) + repeats(seated[b]) < before:
+                    improved = True
+                else:
+                    seated[a][i], seated[b][j] = seated[b][j], seated[a][i]
+    return [tuple(table) for table in seated]

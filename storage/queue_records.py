@@ -69,7 +69,12 @@ class QueueStore(Protocol):
 
     async def queue_match(self, entry_ids: Sequence[int], *, game_id: int) -> bool:
         """Every one of these entries waiting → matched into `game_id`, all or none (compare-and-set on
-        `waiting`): False, with nothing changed, when any of them left, expired or was matched meanwhile."""
+        `waiting`): False, with nothing changed, when any of them left, expired or was matched meanwhile.
+        The entries keep the pass's claim until it releases them, once their game started."""
+
+    async def claim_unstarted(self, now: float, *, until: float, limit: int = 50) -> list[QueueEntry]:
+        """Matched entries whose claim ran out before their pass released it (it died between the match and
+        the game's start), claimed until `until` like `claim_queue`: a later pass starts their game."""
 
     async def queue_expire(self, entry_ids: Sequence[int]) -> list[int]:
         """Those of these entries still waiting → expired; returns their ids (each expires once)."""

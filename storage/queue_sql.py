@@ -4,7 +4,9 @@ the migration step that creates its table (storage/queue_records.py says what an
 Exactly once: a pass claims waiting entries (`claim_queue`, FOR UPDATE SKIP LOCKED on PostgreSQL, SQLite's
 single writer otherwise), and an entry leaves `waiting` only by compare-and-set (`queue_match` all of a
 table's entries or none, `queue_expire`, `queue_leave`), so an entry is matched into one game at most even
-when a claim ran out and another process took the entry over.
+when a claim ran out and another process took the entry over. A matched entry keeps its pass's claim
+until the game started (`release_queue`); one whose claim ran out first (the process died in between)
+is taken up by a later pass (`claim_unstarted`), which starts its game, so no match is lost either.
 """
 
 from __future__ import annotations
@@ -49,6 +51,10 @@ ENTRY_COLUMNS = ("id, guild_id, user_id, game_type, players, time_control, ratin
 CHOOSE_WAITING = ("SELECT id FROM queue_entries WHERE status = 'waiting' AND (claimed_until IS NULL OR claimed_until <= ?)"
                   " ORDER BY joined_at, id LIMIT ?")
 """The waiting entries nobody holds (parameters: now, limit), through the `queue_waiting` index."""
+CHOOSE_UNSTARTED = ("SELECT id FROM queue_entries WHERE claimed_until IS NOT NULL AND claimed_until <= ? AND status = 'matched'"
+                    " ORDER BY game_id, id LIMIT ?")
+"""Matched entries whose pass let go of its claim without starting their game (parameters: now, limit),
+through the `queue_claimed` index of the few claimed rows."""
 
 
 def entry(row: Sequence[Any]) -> QueueEntry:
@@ -123,8 +129,8 @@ class QueueOperations:
             return False
 
         def body() -> Body[bool]:
-            changed = yield Execute(f"UPDATE queue_entries SET status = 'matched', game_id = ?, claimed_until = NULL,"
-                                    f" claimed_by = NULL WHERE id IN ({marks(len(ids))}) AND status = 'waiting'", (game_id, *ids))
+            changed = yield Execute(f"UPDATE queue_entries SET status = 'matched', game_id = ? WHERE id IN ({marks(len(ids))})"
+                                    " AND status = 'waiting'", (game_id, *ids))
             if changed != len(ids):
                 raise StoreError("queue_changed")  # rolls the whole match back: all of the table or none
             return True
@@ -135,6 +141,20 @@ class QueueOperations:
             if error.code != "queue_changed":
                 raise
             return False
+
+    async def claim_unstarted(self, now: float, *, until: float, limit: int = 50) -> list[QueueEntry]:
+        def any_unstarted() -> Body[bool]:
+            return bool((yield Fetch(CHOOSE_UNSTARTED, (now, 1))))
+
+        if not await self._read(any_unstarted):
+            return []
+
+        def body() -> Body[list[QueueEntry]]:
+            found = yield Fetch(f"UPDATE queue_entries SET claimed_until = ?, claimed_by = ? WHERE id IN ({CHOOSE_UNSTARTED}"
+                                f" {SKIP_LOCKED}) RETURNING {ENTRY_COLUMNS}", (until, self.owner, now, limit))
+            return sorted((entry(row) for row in found), key=lambda item: (item.game_id or 0, item.id))
+
+        return await self._write(body)
 
     async def queue_expire(self, entry_ids: Sequence[int]) -> list[int]:
         ids = list(entry_ids)
@@ -162,5 +182,7 @@ class QueueOperations:
 
 def end_foreign_queue_claims(owner: str) -> Body[int]:
     """Part of `SqlStore.end_foreign_claims`: the entries an earlier life of the bot still held."""
-    return (yield Execute("UPDATE queue_entries SET claimed_until = NULL, claimed_by = NULL"
-                          " WHERE claimed_until IS NOT NULL AND (claimed_by IS NULL OR claimed_by <> ?)", (owner,)))
+    # a matched entry keeps a claim until its game started: an earlier life's is due for `claim_unstarted` at once
+    return (yield Execute("UPDATE queue_entries SET claimed_until = CASE WHEN status = 'matched' THEN 0 ELSE NULL END,"
+                          " claimed_by = NULL WHERE claimed_until IS NOT NULL AND (claimed_by IS NULL OR claimed_by <> ?)"
+                          " AND NOT (status = 'matched' AND claimed_until = 0)", (owner,)))

@@ -10,14 +10,15 @@ Exactly once across processes: the claim only keeps passes from doing the same w
 is the store's compare-and-set. A table's game is created as a lobby, then its entries turn from waiting
 into matched, all of them or none (`queue_match`); only then does the game start. A pass that loses that
 race (a player left, another process matched one of them) cancels its lobby and announces nothing, so a
-queue entry seats its player in one started game at most.
+queue entry seats its player in one started game at most. Matched entries keep their claim until their
+game has started; a pass that died in between leaves them to a later pass (`resume`), so no match is lost.
 """
 
 from __future__ import annotations
 
 import random
 from collections import defaultdict
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Callable, Mapping, Sequence
 
 from engine import registry
@@ -75,7 +76,7 @@ class PassResult:
     started: tuple[Started, ...] = ()
     expired: tuple[QueueEntry, ...] = ()
     claimed: int = 0
-    lost: int = field(default=0)
+    lost: int = 0
     """Tables this pass formed but another pass (or a player leaving) got to first."""
 
 
@@ -146,17 +147,44 @@ class QueueService:
     # ---- the pass -------------------------------------------------------------------------------------
 
     async def run(self) -> PassResult:
-        """One queue pass over the claimed entries; see the module docstring."""
+        """One queue pass over the claimed entries; see the module docstring. Claims are released when the
+        pass is done, except those of entries matched into a game this pass did not get to start: a later
+        pass takes them up once their claim runs out (`claim_unstarted`)."""
         now = self.now()
         claimed = await self.store.claim_queue(now, until=lease_end(self.now), limit=PASS_LIMIT)
-        if not claimed:
+        unstarted = await self.store.claim_unstarted(now, until=lease_end(self.now))
+        if not claimed and not unstarted:
             return PassResult()
+        keep: set[int] = set()
         try:
-            return await self._work(claimed, now)
+            resumed = await self.resume(unstarted, keep)
+            worked = await self._work(claimed, now, keep)
+            return PassResult(resumed + worked.started, worked.expired, worked.claimed, worked.lost)
         finally:
-            await self.store.release_queue([entry.id for entry in claimed])
+            await self.store.release_queue([entry.id for entry in (*claimed, *unstarted) if entry.id not in keep])
 
-    async def _work(self, claimed: Sequence[QueueEntry], now: float) -> PassResult:
+    async def resume(self, entries: Sequence[QueueEntry], keep: set[int]) -> tuple[Started, ...]:
+        """Start the games of matched entries whose pass died before starting them (each game once: the
+        start is compare-and-set on the lobby, so a pass that started it meanwhile wins)."""
+        games: dict[int, list[QueueEntry]] = defaultdict(list)
+        for entry in entries:
+            if entry.game_id is not None:
+                games[entry.game_id].append(entry)
+        started: list[Started] = []
+        for game_id, members in games.items():
+            record = await self.store.get_game(game_id)
+            if record is None or record.status != "lobby":
+                continue  # started (or cancelled by hand) meanwhile: nothing is owed
+            keep.update(entry.id for entry in members)
+            try:
+                loaded = await self.games.start(record, record.host_id, True)
+            except LobbyError:
+                continue
+            keep.difference_update(entry.id for entry in members)
+            started.append(Started(loaded, tuple(members), record.channel_id, record.options.get(RATED_OPTION) == "off"))
+        return tuple(started)
+
+    async def _work(self, claimed: Sequence[QueueEntry], now: float, keep: set[int]) -> PassResult:
         due = [entry for entry in claimed if entry.expires_at <= now]
         expired_ids = set(await self.store.queue_expire([entry.id for entry in due]))
         expired = tuple(entry for entry in due if entry.id in expired_ids)
@@ -174,22 +202,23 @@ class QueueService:
             for table in formed:
                 members = tuple(by_id[waiting.key] for waiting in table)
                 seated.update(entry.id for entry in members)
-                game = await self.open_table(members, settings)
+                game = await self.open_table(members, settings, keep)
                 if game is None:
                     lost += 1
                 else:
                     started.append(game)
             for entry in entries:
                 if entry.id not in seated and entry.ai_at is not None and entry.ai_at <= now:
-                    game = await self.open_table((entry,), settings, practice=True)
+                    game = await self.open_table((entry,), settings, keep, practice=True)
                     if game is not None:
                         started.append(game)
         return PassResult(tuple(started), expired, len(claimed), lost)
 
-    async def open_table(self, entries: Sequence[QueueEntry], settings: Mapping[str, Any], *,
+    async def open_table(self, entries: Sequence[QueueEntry], settings: Mapping[str, Any], keep: set[int], *,
                          practice: bool = False) -> Started | None:
         """Create the table's game as a lobby, match its entries into it (all or none), then start it.
-        None when the match was lost: the lobby is cancelled and nobody hears of it."""
+        None when the match was lost: the lobby is cancelled and nobody hears of it. Between the match and
+        the start the entries are in `keep` (their claims outlive this pass should the start fail)."""
         first = entries[0]
         users = [entry.user_id for entry in entries]
         random.SystemRandom().shuffle(users)  # who sits first is not decided by who queued first
@@ -206,8 +235,12 @@ class QueueService:
         if not await self.store.queue_match([entry.id for entry in entries], game_id=record.id):
             await self.store.cancel_game(record.id, lobby_only=True)
             return None
+        ids = [entry.id for entry in entries]
+        keep.update(ids)
         try:
             loaded = await self.games.start(record, users[0], True)
         except LobbyError:
-            return None
+            keep.difference_update(ids)
+            return None  # another pass took the match up (this one outlived its claim) and started it
+        keep.difference_update(ids)
         return Started(loaded, tuple(entries), channel_id, practice)

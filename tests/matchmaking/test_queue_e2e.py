@@ -1,14 +1,19 @@
 """The ranked queue through the offline harness with a fake clock: 20 players of mixed ratings matched
 within the widening rule, each in exactly one game opened in the queue channel (thread, first board, only
-its players pinged); a table of three; refusals; the expiry DM; the practice game against the AI."""
+its players pinged); a table of three; refusals; the expiry DM; the practice game against the AI; a match
+whose game a dying pass did not start, started by a later pass."""
 
 from __future__ import annotations
 
 import random
 from collections import Counter
 
+import pytest
+
 from tabletop.ai_seats import is_ai
 from tabletop.leagues.results import RATED_OPTION
+from tabletop.leases import LEASE_SECONDS
+from tabletop.matchmaking.post import queue_pass
 from tabletop.matchmaking.service import QUEUE_AI_MINUTES, QUEUE_HOURS
 from tests.e2e.driver import CHANNEL, GUILD, Table
 from tests.leagues.harness import reply
@@ -138,3 +143,30 @@ async def test_without_a_match_an_unrated_practice_game_against_the_ai_starts(ta
         [intro] = intros(table, record.id)
         assert "Practice game (unrated)" in intro.text or "練習対局" in intro.text
         assert [int(u) for u in intro.payload["allowed_mentions"]["users"]] == [user]
+
+
+async def test_a_match_whose_start_failed_is_started_by_a_later_pass(table: Table, monkeypatch: pytest.MonkeyPatch) -> None:
+    players = add_players(table, 2)
+    await queue_channel(table)
+    for user in players:
+        await slash(table, user, "queue join", {"game": "warchest"})
+    start = table.bot.service.start
+
+    async def dies(*args: object, **kwargs: object) -> object:
+        raise ConnectionError("the process died between the match and the start")
+
+    monkeypatch.setattr(table.bot.service, "start", dies)
+    with pytest.raises(ConnectionError):
+        await table.world.run(queue_pass(table.bot))
+    entries = [await table.bot.store.queue_entry(GUILD, user) for user in players]
+    [game_id] = {entry.game_id for entry in entries if entry is not None and entry.status == "matched"}
+    assert game_id is not None and (await table.record(game_id)).status == "lobby"
+    monkeypatch.setattr(table.bot.service, "start", start)
+    await pass_now(table)
+    assert (await table.record(game_id)).status == "lobby", "the claim still holds for a moment"
+    table.clock.advance(LEASE_SECONDS + 1)
+    await pass_now(table)
+    await pass_now(table)
+    record = await table.record(game_id)
+    assert record.status == "active" and set(record.players) == set(players) and record.thread_id is not None
+    assert len(intros(table, game_id)) == 1

@@ -134,3 +134,25 @@ async def test_the_migration_upgrades_a_postgresql_database_with_games(postgres_
         assert (await join(store, 5)).status == "waiting"
     finally:
         await store.close()
+
+
+async def test_a_match_whose_pass_died_before_the_start_is_taken_up_once(new_store: StoreFactory) -> None:
+    dead, alive = new_store(), new_store()
+    await dead.open()
+    await alive.open()
+    try:
+        for user in (1, 2, 3):
+            await join(dead, user)
+        a, b, c = await dead.claim_queue(200.0, until=230.0)
+        assert await dead.queue_match([a.id, b.id], game_id=11)
+        await dead.release_queue([c.id])  # the dead pass released what it did not match, then died
+        assert await alive.claim_unstarted(220.0, until=250.0) == [], "still the dead pass's until 230"
+        taken = await alive.claim_unstarted(231.0, until=260.0)
+        assert sorted(entry.id for entry in taken) == [a.id, b.id] and {entry.game_id for entry in taken} == {11}
+        assert await dead.claim_unstarted(240.0, until=270.0) == [], "taken up by one pass"
+        await alive.release_queue([entry.id for entry in taken])
+        assert await alive.claim_unstarted(300.0, until=330.0) == [], "released once its game started"
+        assert [entry.id for entry in await alive.claim_queue(300.0, until=330.0)] == [c.id]
+    finally:
+        await dead.close()
+        await alive.close()

@@ -14,11 +14,14 @@ import pytest
 
 from storage.base import Store, StoreError
 from storage.migrations import MIGRATIONS, migrate, migrate_postgres
+from storage.queue_sql import QUEUE_MIGRATION
 from storage.postgres import PostgresStore
 from storage.sqlite import SqliteStore
 
 GUILD, CHANNEL = 7, 70
 StoreFactory = Callable[[], Store]
+BEFORE_QUEUE = MIGRATIONS[:MIGRATIONS.index(QUEUE_MIGRATION)]
+"""The schema of a database from before the queue's step."""
 
 
 async def join(store: Store, user: int, *, at: float = 100.0, game: str = "warchest", players: int = 2, rating: int = 1000,
@@ -104,7 +107,7 @@ async def test_a_run_out_claim_is_taken_over_and_foreign_claims_end(new_store: S
 async def test_the_migration_upgrades_a_sqlite_database_with_games(tmp_path: Path) -> None:
     path = tmp_path / "old.db"
     db = sqlite3.connect(path, isolation_level=None)
-    migrate(db, MIGRATIONS[:-1])
+    migrate(db, BEFORE_QUEUE)
     db.execute("INSERT INTO games (id, game_type, channel_id, host_id, status, options, capacity, created_at, updated_at)"
                " VALUES (1, 't', 2, 3, 'lobby', '{}', 2, 0, 0)")
     db.close()
@@ -121,7 +124,7 @@ async def test_the_migration_upgrades_a_sqlite_database_with_games(tmp_path: Pat
 async def test_the_migration_upgrades_a_postgresql_database_with_games(postgres_url: str) -> None:
     db = await asyncpg.connect(postgres_url)
     try:
-        assert await migrate_postgres(db, MIGRATIONS[:-1]) == len(MIGRATIONS) - 1
+        assert await migrate_postgres(db, BEFORE_QUEUE) == len(BEFORE_QUEUE)
         await db.execute("INSERT INTO games (game_type, channel_id, host_id, status, options, capacity, created_at, updated_at)"
                          " VALUES ('t', 2, 3, 'lobby', '{}', 2, 0, 0)")
     finally:

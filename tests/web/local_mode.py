@@ -93,14 +93,16 @@ class Local:
         assert record is not None
         return record
 
-    async def people_asked(self, game_id: int, timeout: float = 60.0) -> GameRecord:
-        """The game once a person is asked something or it is over (the AI answers meanwhile)."""
+    async def people_asked(self, game_id: int, timeout: float = 120.0) -> GameRecord:
+        """The game once the AI has answered everything it is asked and a person is asked something, or
+        once it is over (a person's move then meets no AI answer landing meanwhile)."""
         loop = asyncio.get_running_loop()
         deadline = loop.time() + timeout
         while True:
             record = await self.record(game_id)
-            if record.status != "active" or any(not is_ai(record.players[seat])
-                                                for seat in match_of(record).awaited_seats()):
+            asked = [is_ai(record.players[seat]) for seat in match_of(record).awaited_seats()] \
+                if record.status == "active" else []
+            if record.status != "active" or (asked and not any(asked)):
                 return record
             assert loop.time() < deadline, "the AI did not answer"
             await asyncio.sleep(0.02)

@@ -59,6 +59,7 @@ async def test_twenty_players_of_mixed_ratings_are_matched_within_the_widening_r
         [intro] = intros(table, game_id)
         assert {int(u) for u in intro.payload["allowed_mentions"]["users"]} == set(record.players), "only its players pinged"
         assert intro.payload["allowed_mentions"].get("parse", []) == []
+        assert any(table.world.dms_to(user) for user in record.players), "the turn notice (or starting hand) went out"
     assert seen == Counter({user: 1 for user in players}), "each player in exactly one game"
     for user in players:
         assert [g.id for g in await table.bot.store.user_games(user, statuses=("lobby", "active"))] == \

@@ -10,7 +10,8 @@ the issue's closing note:
 - live update: from a move's commit (`LiveHub.changed`, which publish calls right after the commit) to
   the new version on every other open page (`data-version` observed by the page itself, same clock),
   for moves made through Discord (a Take turn click) and on another page (tapped), War Chest, two seats
-  and a spectator watching.
+  and a spectator watching; and its parts: commit to the page's scene request (the live channel), the
+  scene's answer, and the page drawn from it.
 
 Takes about a minute. Nothing here asserts a time.
 """
@@ -34,6 +35,14 @@ from tests.e2e.conftest import ALICE, BOB, CAROL, ERIN
 GAMES = (("warchest", 2), ("wallofwar", 3), ("wunderkammer", 2), ("artofwar", 2), ("walpurgis", 2))
 SEATS = (ALICE, BOB, CAROL)
 SPECTATOR = ERIN
+
+
+SCENE_REQUEST = r"""(after) => {
+    const first = performance.getEntriesByType("resource").find((entry) =>
+        /^\/api\/games\/\d+$/.test(new URL(entry.name).pathname) && performance.timeOrigin + entry.startTime >= after);
+    return first ? [performance.timeOrigin + first.startTime, performance.timeOrigin + first.responseEnd] : null;
+}"""
+"""The page's first scene request after a commit: when it started and when its answer had arrived (epoch ms)."""
 
 
 class CommitTimes:
@@ -76,7 +85,7 @@ async def live_updates(site: Site, moves: int) -> dict[str, list[float]]:
     commits = CommitTimes()
     site.table.bot.live.attach(commits)
     rng = random.Random(7)
-    found: dict[str, list[float]] = {"discord": [], "web": []}
+    found: dict[str, list[float]] = {"discord": [], "web": [], "to the request": [], "scene answered": [], "drawn": []}
     game_id = None
     pages: dict[int, Any] = {}
     for number in range(moves):
@@ -105,6 +114,11 @@ async def live_updates(site: Site, moves: int) -> dict[str, list[float]]:
             seen = await page.evaluate("(v) => window.__tt.seen[v] ?? null", str(moved))
             if seen is not None:
                 found[origin].append(seen - committed)
+                request = await page.evaluate(SCENE_REQUEST, committed)
+                if request is not None:
+                    found["to the request"].append(request[0] - committed)
+                    found["scene answered"].append(request[1] - request[0])
+                    found["drawn"].append(seen - request[1])
     site.table.bot.live.detach(commits)
     await site.close_pages()
     return found
@@ -125,6 +139,9 @@ async def measure(opens: int, moves: int) -> list[tuple[str, float, str]]:
             rows += [(f"live update {origin} p50", statistics.median(values), "ms"),
                      (f"live update {origin} p99", percentile(values, 0.99), "ms"),
                      (f"live update {origin} samples", len(values), "count")]
+    for part in ("to the request", "scene answered", "drawn"):
+        if latencies[part]:
+            rows.append((f"live update part: {part} p50", statistics.median(latencies[part]), "ms"))
     return rows
 
 

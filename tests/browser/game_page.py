@@ -2,8 +2,9 @@
 read its version, tap a move as a thumb would, and check what a page shows (legibility, privacy).
 
 `TIMES` is put in every page before its own scripts run: it notes when the board picture first loaded
-and when each version first showed (epoch milliseconds, the clock Python's `time.time()` reads), so the
-bench can measure first-board time and live-update latency from the same pages the tests open.
+and when each version first showed (epoch milliseconds, the clock Python's `time.time()` reads), and keeps
+every request's timing, so the bench can measure first-board time and live-update latency from the same
+pages the tests open.
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ TIMES = """(() => {
     const now = () => performance.timeOrigin + performance.now();
     const seen = {};
     window.__tt = {seen, board: null};
+    performance.setResourceTimingBufferSize(100000);  // a page followed over many moves keeps every request
     const look = () => {
         const game = document.querySelector("main#game");
         const version = game && game.dataset.version;

@@ -13,10 +13,13 @@ from engine.walpurgis.cards import EDITION as WALPURGIS
 from engine.warchest.units import ROYAL, UNIT_IDS
 from renderers import artofwar_cards, walpurgis_cards, wallofwar_cards, wunderkammer_cards
 from renderers.base import RenderContext
+from renderers.bracket import bracket_pages
 from renderers.standings import MAX_ROWS, StandingsRow, rating_chart, standings_image
 from renderers.warchest_units import units_pages
 from tabletop.i18n import tr
+from tabletop.leagues.bracket_image import bracket_texts
 from tabletop.leagues.standings import TIEBREAKS
+from tests.renderers.bracket_samples import NAMES_EXTRA, brackets
 
 RAW_NAMES = (
     "🎲🐉",  # emoji only
@@ -46,6 +49,16 @@ def rating_charts(ctx: RenderContext) -> list[Sequence[Image.Image]]:
     return [[rating_chart(title, values, caption)] for values in ([1000.0], [1000.0 + 37 * (i % 5) - 11 * i for i in range(40)])]
 
 
+def bracket_sheets(ctx: RenderContext) -> list[Sequence[Image.Image]]:
+    """Every tournament format at every size from 2 to 32 entrants and at 64 (pages), finished and half-way,
+    named with the awkward names."""
+    pool = RAW_NAMES + NAMES_EXTRA
+    title = f"{RAW_NAMES[1]} — {registry.get('warchest').name.get(ctx.locale)}"
+    return [bracket_pages(view, {user: pool[user % len(pool)] for user in view.entrants},
+                          bracket_texts(view.format, view.best_of, ctx.locale, title))
+            for view in brackets()]
+
+
 SAMPLES: dict[str, Callable[[RenderContext], Iterable[Sequence[Image.Image]]]] = {
     "warchest units": lambda ctx: [units_pages([*UNIT_IDS, ROYAL], ctx, royal_guard="2018")],
     "wallofwar cards": lambda ctx: [wallofwar_cards.cards_pages(ctx)],
@@ -55,6 +68,7 @@ SAMPLES: dict[str, Callable[[RenderContext], Iterable[Sequence[Image.Image]]]] =
     "wunderkammer cards": lambda ctx: [wunderkammer_cards.cards_pages(ctx)],
     "league standings": standings_pages,
     "rating chart": rating_charts,
+    "tournament bracket": bracket_sheets,
 }
 """Every image kind of `renderers.kinds` at its largest (all cards, every unit, the longest league), as the
 messages that send it: each a sequence of pages."""

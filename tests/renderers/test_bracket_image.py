@@ -1,0 +1,133 @@
+"""The tournament bracket image (`renderers.bracket`): one page up to 32 entrants (two for a double
+elimination past 16), pages beyond, nothing clipped, and only what the view model says drawn: names,
+seeds, scores, byes, the champion, how a match was decided as a code explained in the legend, and who goes
+through where the view says so even against the seeds. The legibility and conformance tests draw every
+sample too (tests/renderers/samples.py)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+import pytest
+
+from renderers import bracket as module
+from renderers import toolkit as tk
+from renderers.bracket import bracket_pages
+from renderers.names import display_name
+from renderers.output import encode_image
+from renderers.pages import max_height
+from tabletop.announce import MAX_ATTACHMENTS
+from tabletop.leagues.bracket_image import bracket_texts
+from tabletop.leagues.brackets.view import BracketView, MatchView, RoundView, SideView
+from tests.renderers.bracket_samples import (BEST_OF_3, DOUBLE, FOURS, SINGLE, TABLES, brackets, played, swiss)
+from tests.renderers.overflow import watching
+from tests.renderers.samples import RAW_NAMES
+
+NAMES = RAW_NAMES + ("長い名前のプレイヤー花子さん",)
+
+
+def names_of(view: BracketView) -> dict[int, str]:
+    return {user: NAMES[user % len(NAMES)] for user in view.entrants}
+
+
+def draw(view: BracketView, locale: str = "en") -> list[Any]:
+    return bracket_pages(view, names_of(view), bracket_texts(view.format, view.best_of, locale, "Cup"))
+
+
+@pytest.fixture
+def texts(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """Every string drawn."""
+    seen: list[str] = []
+    original = module.tk.draw_text
+
+    def spy(img: Any, xy: Any, text: str, size: int, **kwargs: Any) -> tk.Box:
+        seen.append(text)
+        return original(img, xy, text, size, **kwargs)
+
+    monkeypatch.setattr(module.tk, "draw_text", spy)
+    return seen
+
+
+@pytest.mark.parametrize("locale", ("ja", "en"))
+def test_no_text_is_clipped_and_pages_fit_a_phone(locale: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    with watching(monkeypatch) as clipped:
+        for view in brackets():
+            pages = draw(view, locale)
+            assert 1 <= len(pages) <= MAX_ATTACHMENTS
+            assert all(page.width == tk.CANVAS_WIDTH and page.height <= max_height(page.width) for page in pages)
+            one_page = len(view.entrants) <= (16 if view.format == "double_elim" else 32)
+            two_pages = view.format == "double_elim" and len(view.entrants) <= 32
+            assert len(pages) == 1 or (not one_page and (two_pages and len(pages) == 2 or len(view.entrants) > 32)), \
+                (view.format, len(view.entrants), [page.size for page in pages])
+    assert clipped == []
+
+
+def test_sixty_four_entrants_come_as_several_pages_each_naming_its_number(texts: list[str]) -> None:
+    pages = draw(played(SINGLE, 64))
+    assert len(pages) >= 2
+    assert [text for text in texts if text.startswith("Cup")] == [f"Cup {n}/{len(pages)}" for n in range(1, len(pages) + 1)]
+
+
+def test_names_seeds_byes_and_the_champion_are_drawn(texts: list[str]) -> None:
+    view = played(SINGLE, 6)
+    draw(view)
+    shown = {user: display_name(name, user - 1) for user, name in names_of(view).items()}
+    assert set(shown.values()) <= set(texts)
+    assert {str(seed) for seed in range(1, 7)} <= set(texts)
+    assert "bye" in texts and "Champion" in texts and "Final" in texts
+    assert texts[texts.index("Champion") + 1] == shown[view.champion]
+
+
+def test_how_a_match_was_decided_is_a_code_explained_in_the_legend(texts: list[str]) -> None:
+    view = played(BEST_OF_3, 8, twists=True, games=8)
+    assert {match.decided_by for match in view.matches()} >= {"walkover", "settled", "withdrawal"}
+    draw(view)
+    for code, meaning in (("WO", "walkover"), ("WD", "opponent withdrew"), ("A", "settled by an admin")):
+        assert texts.count(code) >= 2, code  # on its match and in the legend
+        assert any(text.startswith(meaning) for text in texts)
+    assert "in play" in texts  # a game is being played: its match has a thick frame
+    assert {"2", "0", "1"} <= set(texts)  # games won in a best of 3
+
+
+def test_japanese_brackets_speak_japanese(texts: list[str]) -> None:
+    draw(played(DOUBLE, 6), "ja")
+    assert {"勝者側トーナメント", "敗者側トーナメント", "グランドファイナル", "優勝", "1回戦", "不戦勝", "勝ち抜け"} <= set(texts)
+
+
+def test_every_format_draws_its_sections(texts: list[str]) -> None:
+    draw(played(DOUBLE, 8))
+    assert {"Winners' bracket", "Losers' bracket", "Grand final"} <= set(texts)
+    texts.clear()
+    draw(swiss(10, 3, 4))
+    assert {"Swiss rounds", "Top cut", "R3", "W, L, D + the opponent's seed"} <= set(texts)
+    assert any(text.startswith("W ") for text in texts) and any(text.startswith("L ") for text in texts)
+    texts.clear()
+    draw(played(TABLES, 12))
+    draw(played(FOURS, 16))
+    assert "number at a table = place" in texts
+
+
+def test_who_goes_through_is_what_the_view_says(monkeypatch: pytest.MonkeyPatch) -> None:
+    """An upset the seeds would not predict, and a side marked through in a match still waiting: each is
+    drawn as given (the triangle on that side's row), the renderer works nothing out."""
+    triangles: list[float] = []
+    names: dict[str, float] = {}
+    original = module.tk.draw_text
+    monkeypatch.setattr(module, "_triangle", lambda img, x, middle: triangles.append(middle) if x > 100 else None)
+    monkeypatch.setattr(module.tk, "draw_text", lambda img, xy, text, size, **kwargs: (
+        names.__setitem__(text, xy[1]), original(img, xy, text, size, **kwargs))[1])
+    upset = MatchView("R1.0", "main", 1, 1, (SideView(1, 1, 0.0, False), SideView(2, 2, 3.0, True)), status="done",
+                      winners=(2,), decided_by="games", best_of=5)
+    view = BracketView("single_elim", (1, 2), (RoundView(1, (upset,)),), 5, champion=2, done=True)
+    second = display_name(names_of(view)[2], 1)
+    draw(view)
+    assert triangles == [names[second]] and names["3"] == names[second]
+    triangles.clear()
+    draw(replace(view, rounds=(RoundView(1, (replace(upset, status="waiting", winners=()),)),), champion=None))
+    assert triangles == [names[second]]
+
+
+def test_a_bracket_page_is_a_small_file() -> None:
+    pages = draw(played(SINGLE, 32))
+    assert len(pages) == 1 and len(encode_image(pages[0])) < 60_000

@@ -167,6 +167,31 @@ async def _concurrent(count: int) -> list[Row]:
     return rows
 
 
+def brackets() -> list[Row]:
+    """A tournament bracket image (`renderers.bracket`): the 32-entrant single and double elimination and the
+    64-entrant paged one, finished, in Japanese; draw and encode of all its pages, and its bytes."""
+    from renderers.bracket import bracket_pages
+    from tabletop.leagues.bracket_image import bracket_texts
+    from tests.renderers.bracket_samples import DOUBLE, SINGLE, played
+
+    rows: list[Row] = []
+    for label, view in (("32 single", played(SINGLE, 32)), ("32 double", played(DOUBLE, 32)), ("64 single", played(SINGLE, 64))):
+        names = {user: f"プレイヤー{user}" for user in view.entrants}
+        texts = bracket_texts(view.format, view.best_of, "ja", "冬の大会 — War Chest")
+        draws, encodes, sizes = [], [], []
+        for _ in range(SAMPLES // 3):
+            start = time.process_time()
+            pages = bracket_pages(view, names, texts)
+            middle = time.process_time()
+            sizes.append(sum(len(encode_image(page)) for page in pages))
+            encodes.append(time.process_time() - middle)
+            draws.append(middle - start)
+        rows.append((f"bracket {label} ({len(pages)} pages) draw (median)", statistics.median(draws) * 1000, "ms"))
+        rows.append((f"bracket {label} encode (median)", statistics.median(encodes) * 1000, "ms"))
+        rows.append((f"bracket {label} bytes", max(sizes) / 1024, "KiB"))
+    return rows
+
+
 def run(argv: list[str] | None = None) -> list[Row]:
     parser = argparse.ArgumentParser(prog="python -m bench render")
     parser.add_argument("--concurrent", type=int, default=0, metavar="N",
@@ -174,4 +199,4 @@ def run(argv: list[str] | None = None) -> list[Row]:
     args = parser.parse_args(argv or [])
     if args.concurrent:
         return asyncio.run(_concurrent(args.concurrent))
-    return per_view()
+    return per_view() + brackets()

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from renderers import toolkit as tk
-from renderers.bracket_layout import GAP, ROW, Panel, panels
+from renderers.bracket_layout import ROW, Panel, panels
 from renderers.kinds import image_kind
 from renderers.names import display_name
 from renderers.pages import max_height, page_label, split_rows

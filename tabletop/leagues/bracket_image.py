@@ -1,19 +1,28 @@
-"""The words of a bracket image in one language (`renderers.bracket` draws them and knows no catalog)."""
+"""The bracket image's words in one language (`renderers.bracket` draws them and knows no catalog), and
+its pages as attachments, drawn in the render pool."""
 
 from __future__ import annotations
 
-from renderers.bracket import MARKED, BracketTexts
+import io
+
+import discord
+
+from renderers.bracket import MARKED, BracketTexts, bracket_pages
+from renderers.output import IMAGE_SUFFIX
+from renderers.worker import encoded_pages
+from tabletop import announce
 from tabletop.i18n import tr
+from tabletop.leagues.brackets.view import BracketView
 
 SECTIONS = ("main", "winners", "losers", "final", "swiss", "cut")
 
 
 def bracket_texts(format_: str, best_of: int, locale: str, title: str) -> BracketTexts:
-    """Everything a bracket image says, from data/i18n/bracketimage.json: its title, the format and match
-    length under it, section and round names, the legend."""
-    subtitle = tr(f"bracketimg.format_{format_}", locale)
+    """Everything a bracket image says (data/i18n/bracketimage.json): its title, the format and match length
+    under it (as the text bracket names them), section and round names, the legend."""
+    subtitle = tr(f"league.format_{format_}", locale)
     if best_of > 1:
-        subtitle += " · " + tr("bracketimg.best_of", locale, count=best_of)
+        subtitle += " · " + tr("bracket.best_of", locale, count=best_of)
     return BracketTexts(
         title=title,
         subtitle=subtitle,
@@ -31,3 +40,13 @@ def bracket_texts(format_: str, best_of: int, locale: str, title: str) -> Bracke
         results=(tr("bracketimg.win", locale), tr("bracketimg.loss", locale), tr("bracketimg.draw", locale)),
         results_note=tr("bracketimg.results", locale),
     )
+
+
+async def bracket_files(lane: int, league_id: int, view: BracketView, names: dict[int, str], locale: str,
+                        title: str) -> list[discord.File]:
+    """The bracket's pages as attachments for one message: one page up to 32 entrants (two for a double
+    elimination past 16), more beyond; drawn and encoded in the render pool, queued in the server's `lane`."""
+    texts = bracket_texts(view.format, view.best_of, locale, title)
+    pages = await announce.render_job(lane, encoded_pages, bracket_pages, view, names, texts)
+    return [discord.File(io.BytesIO(data), filename=f"bracket-{league_id}-{number}.{IMAGE_SUFFIX}")
+            for number, data in enumerate(pages, start=1)]

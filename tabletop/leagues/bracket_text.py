@@ -1,5 +1,5 @@
 """A tournament's bracket as text, in one language: what the league channel shows after each result and
-what `/league bracket` answers, beside the bracket image (its hook: `tabletop.leagues.post.bracket_payload`).
+what `/league bracket` answers, beside the bracket image (`tabletop.leagues.bracket_image`, attached by `tabletop.leagues.post.bracket_payload`).
 
 It lists what `BracketView` says and decides nothing: round by round (a double elimination names each
 match's bracket), each match with its sides, seeds, games won, and how it was decided when not by play.

@@ -134,16 +134,15 @@ async def standings(interaction: discord.Interaction, league_id: int | None) -> 
 
 
 async def bracket(interaction: discord.Interaction, league_id: int | None) -> None:
-    """A tournament's bracket on demand, as text (and as an image once drawn), in the viewer's language."""
+    """A tournament's bracket on demand, as text and as an image (its pages), in the viewer's language."""
     league = await chosen_league(interaction, league_id, ("signup", "running", "finished"))
     if not league_config(league).tournament:
         raise GameError(text("bracket.not_tournament"))
     if league.status == "signup":
         raise GameError(text("bracket.not_started"))
     await interaction.response.defer(thinking=True)
-    content, file = await bracket_payload(bot_of(interaction), league, lang(interaction.locale))
-    await late_answer(interaction, public=True, content=content, allowed_mentions=discord.AllowedMentions.none(),
-                      **({"file": file} if file is not None else {}))
+    content, files = await bracket_payload(bot_of(interaction), league, lang(interaction.locale))
+    await late_answer(interaction, public=True, content=content, allowed_mentions=discord.AllowedMentions.none(), files=files)
 
 
 async def settle(interaction: discord.Interaction, league_id: int | None, match: str, winner: int) -> None:

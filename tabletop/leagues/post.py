@@ -10,7 +10,7 @@ from __future__ import annotations
 import hashlib
 import io
 import logging
-from typing import TYPE_CHECKING, Sequence
+from typing import TYPE_CHECKING, Awaitable, Callable, Sequence
 
 import discord
 
@@ -21,8 +21,8 @@ from renderers.worker import encoded_pages
 from tabletop import announce
 from tabletop.i18n import lang, tr
 from tabletop.interactions import clip
+from tabletop.leagues.bracket_image import bracket_files
 from tabletop.leagues.bracket_text import bracket_text, match_label
-from tabletop.leagues.brackets.view import BracketView
 from tabletop.leagues.service import LeagueService, Progress, league_config
 from tabletop.leagues.tournament import match_of_table
 from tabletop.leagues.standings import points_text, text_table
@@ -58,16 +58,17 @@ def mention(user: int) -> str:
 
 
 async def say(bot: "TabletopBot", league: LeagueRecord, content: str, users: Sequence[int] = (),
-              file: discord.File | None = None) -> int | None:
+              file: discord.File | None = None, *, files: Sequence[discord.File] = ()) -> int | None:
     """A message in the league's channel notifying exactly `users`; its id, or None when Discord refused."""
-    return await post_in(bot, league.channel_id, content, users, file)
+    return await post_in(bot, league.channel_id, content, users, file, files=files)
 
 
 async def post_in(bot: "TabletopBot", channel_id: int, content: str, users: Sequence[int] = (),
-                  file: discord.File | None = None) -> int | None:
-    """A message in a channel notifying exactly `users`; its id, or None when Discord refused."""
+                  file: discord.File | None = None, *, files: Sequence[discord.File] = ()) -> int | None:
+    """A message in a channel notifying exactly `users`, with an attachment (`file`) or several pages
+    (`files`); its id, or None when Discord refused."""
     channel = bot.get_partial_messageable(channel_id)
-    kwargs = {"file": file} if file is not None else {}
+    kwargs: dict[str, object] = {"file": file} if file is not None else {"files": list(files)} if files else {}
     try:
         message = await channel.send(clip(content), allowed_mentions=pings(users), **kwargs)
     except discord.HTTPException:
@@ -162,24 +163,26 @@ async def post_bracket(bot: "TabletopBot", league: LeagueRecord, locale: str) ->
     """The tournament's bracket in its channel whenever it changed (a result, a new round, the end):
     posted once per change, whichever process saw it (`mark_bracket` on the text's digest)."""
     league = await leagues_of(bot).reload(league)
-    content, file = await bracket_payload(bot, league, locale)
+    content, drawn = await _bracket_text(bot, league, locale)
     if await bot.store.mark_bracket(league.id, hashlib.sha256(content.encode()).hexdigest()):
-        await say(bot, league, content, list(league.members) if league.status == "finished" else (), file)
+        await say(bot, league, content, list(league.members) if league.status == "finished" else (), files=await drawn())
 
 
-def bracket_image(view: BracketView, names: dict[int, str], locale: str, title: str) -> discord.File | None:
-    """THE HOOK for the bracket image (drawn by renderers from `view`, readable at 400 px, pages beyond 32
-    entrants): return the attachment, or None while there is no image; every bracket post and
-    `/league bracket` attach what this returns."""
-    return None
+async def bracket_payload(bot: "TabletopBot", league: LeagueRecord, locale: str) -> tuple[str, list[discord.File]]:
+    """The bracket as text (the message) and as an image (its pages, `tabletop.leagues.bracket_image`), in one
+    language."""
+    content, drawn = await _bracket_text(bot, league, locale)
+    return content, await drawn()
 
 
-async def bracket_payload(bot: "TabletopBot", league: LeagueRecord, locale: str) -> tuple[str, discord.File | None]:
-    """The bracket as text (the message) and, once drawn, as an image (its attachment), in one language."""
+async def _bracket_text(bot: "TabletopBot", league: LeagueRecord,
+                        locale: str) -> tuple[str, Callable[[], Awaitable[list[discord.File]]]]:
+    """The bracket's text, and how to draw its image: the league's pass draws it only when the text changed."""
     view = await leagues_of(bot).bracket(league)
     names = await names_of(bot, list(view.entrants), locale)
     title = f"{league.name} — {registry.get(league.game_type).name.get(locale)}"
-    return clip(bracket_text(view, names, locale, title)), bracket_image(view, names, locale, title)
+    return (clip(bracket_text(view, names, locale, title)),
+            lambda: bracket_files(league.guild_id, league.id, view, names, locale, title))
 
 
 async def league_pass(bot: "TabletopBot") -> int:

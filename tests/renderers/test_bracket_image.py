@@ -6,6 +6,7 @@ sample too (tests/renderers/samples.py)."""
 
 from __future__ import annotations
 
+import pickle
 from dataclasses import replace
 from typing import Any
 
@@ -17,10 +18,11 @@ from renderers.bracket import bracket_pages
 from renderers.names import display_name
 from renderers.output import encode_image
 from renderers.pages import max_height
+from renderers.worker import encoded_pages
 from tabletop.announce import MAX_ATTACHMENTS
 from tabletop.leagues.bracket_image import bracket_texts
 from tabletop.leagues.brackets.view import BracketView, MatchView, RoundView, SideView
-from tests.renderers.bracket_samples import (BEST_OF_3, DOUBLE, FOURS, SINGLE, TABLES, brackets, played, swiss)
+from tests.renderers.bracket_samples import BEST_OF_3, DOUBLE, FOURS, SINGLE, TABLES, brackets, played, swiss
 from tests.renderers.overflow import watching
 from tests.renderers.samples import RAW_NAMES
 
@@ -131,3 +133,11 @@ def test_who_goes_through_is_what_the_view_says(monkeypatch: pytest.MonkeyPatch)
 def test_a_bracket_page_is_a_small_file() -> None:
     pages = draw(played(SINGLE, 32))
     assert len(pages) == 1 and len(encode_image(pages[0])) < 60_000
+
+
+def test_the_drawing_crosses_to_a_render_worker_and_back() -> None:
+    """The render pool pickles the view, the names and the texts to a worker process and gets files back."""
+    view = played(DOUBLE, 6)
+    args = pickle.loads(pickle.dumps((bracket_pages, view, names_of(view), bracket_texts("double_elim", 1, "ja", "杯"))))
+    [data] = encoded_pages(*args)
+    assert args[1] == view and data[:4] == b"RIFF"

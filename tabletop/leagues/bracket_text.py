@@ -12,6 +12,8 @@ from typing import Mapping
 from tabletop.i18n import tr
 from tabletop.leagues.brackets.view import BracketView, MatchView, SideView
 
+TEXT_LIMIT = 1900
+"""Under Discord's 2,000 characters for a message, with room for nothing else."""
 MARKS = {"bye": "bracket.by_bye", "walkover": "bracket.by_walkover", "withdrawal": "bracket.by_withdrawal",
          "settled": "bracket.by_settled"}
 
@@ -51,15 +53,24 @@ def match_line(match: MatchView, names: Mapping[int, str], locale: str) -> str:
     return line
 
 
-def bracket_text(view: BracketView, names: Mapping[int, str], locale: str, title: str) -> str:
-    lines = [f"**{title}** · {tr(f'league.format_{view.format}', locale)}"
-             + (f" · {tr('bracket.best_of', locale, count=view.best_of)}" if view.best_of > 1 else "")]
-    for round_ in view.rounds:
-        lines.append(f"__{tr('bracket.round', locale, round=round_.number)}__")
-        lines += [match_line(match, names, locale) for match in round_.matches
-                  if not (match.decided_by == "bye" and not match.winners)]
+def bracket_text(view: BracketView, names: Mapping[int, str], locale: str, title: str, limit: int = TEXT_LIMIT) -> str:
+    """Header, rounds, champion and podium; when that is longer than `limit` (a big bracket in one
+    Discord message), the earliest rounds give way to a line saying so — the latest results always show."""
+    head = [f"**{title}** · {tr(f'league.format_{view.format}', locale)}"
+            + (f" · {tr('bracket.best_of', locale, count=view.best_of)}" if view.best_of > 1 else "")]
+    blocks = [[f"__{tr('bracket.round', locale, round=round_.number)}__",
+               *(match_line(match, names, locale) for match in round_.matches if not (match.decided_by == "bye" and not match.winners))]
+              for round_ in view.rounds]
+    tail: list[str] = []
     if view.champion is not None:
-        lines.append(tr("bracket.champion", locale, name=names.get(view.champion, str(view.champion))))
+        tail.append(tr("bracket.champion", locale, name=names.get(view.champion, str(view.champion))))
         podium = sorted((place, user) for user, place in view.places.items() if place <= 4)
-        lines.append(" · ".join(f"{place}. {names.get(user, str(user))}" for place, user in podium))
-    return "\n".join(lines)
+        tail.append(" · ".join(f"{place}. {names.get(user, str(user))}" for place, user in podium))
+    dropped = 0
+    while True:
+        kept = [line for block in blocks[dropped:] for line in block]
+        note = [tr("bracket.earlier", locale, rounds=dropped)] if dropped else []
+        text = "\n".join([*head, *note, *kept, *tail])
+        if len(text) <= limit or dropped >= len(blocks) - 1:
+            return text
+        dropped += 1

@@ -171,3 +171,19 @@ def test_the_same_results_give_the_same_bracket_in_any_order() -> None:
     results, view = play(spec, list(range(1, 8)))
     assert build(spec, list(range(1, 8)), list(reversed(results))) == view
     assert all(game.table // GAME_SLOTS >= 0 for game in results)
+
+
+def test_the_bracket_as_text_in_both_languages_keeps_the_latest_rounds_when_long() -> None:
+    from tabletop.leagues.bracket_text import bracket_text
+
+    _, view = play(Spec("double_elim", best_of=3), list(range(1, 33)))
+    names = {user: f"player{user:02d}" for user in range(1, 33)}
+    english = bracket_text(view, names, "en", "Cup")
+    japanese = bracket_text(view, names, "ja", "Cup")
+    for text in (english, japanese):
+        assert len(text) <= 1900 and "player01" in text
+    assert "Champion: player01" in english and "優勝: player01" in japanese
+    assert "rounds are left out" in english and "Grand final" in english
+    _, small = play(Spec("single_elim"), [1, 2, 3])
+    text = bracket_text(small, {1: "a", 2: "b", 3: "c"}, "en", "Mini")
+    assert "left out" not in text and "`R1.0` R1 #1: ✓ (1) a – — (bye)" in text

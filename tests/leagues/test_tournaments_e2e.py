@@ -240,3 +240,19 @@ async def test_an_admin_settles_a_match_by_hand_and_the_bracket_shows_it(table: 
     await league_pass_now(table)
     assert "settled by an admin" in reply(await slash(table, players[0], "league bracket"))
     assert (await bracket(table, "Settle")) == view
+
+
+async def test_tournament_refusals_are_short_private_and_localized(table: Table) -> None:
+    players = add_players(table, 3)
+    cases = [({"game": "wallofwar", "format": "double_elim", "players": 4}, "single elimination, one game per table"),
+             ({"game": "wallofwar", "format": "single_elim", "players": 4, "advance": 3}, "fewer than the smallest table"),
+             ({"game": "warchest", "format": "swiss_cut", "rounds": 2, "advance": 1}, "The cut takes 2 to 32"),
+             ({"game": "wallofwar", "format": "single_elim", "players": 3, "best_of": 3}, "one game per table")]
+    for options, expected in cases:
+        refused = await slash(table, ADMIN, "league create", {"name": "Bad", **options})
+        assert expected in reply(refused) and refused.messages[-1].ephemeral, options
+    assert await table.bot.store.list_leagues(1) == []
+    await slash(table, ADMIN, "league create", {"name": "Plain", "game": "warchest", "format": "rr"})
+    assert "not a tournament" in reply(await slash(table, players[0], "league bracket"))
+    japanese = reply(await slash(table, players[1], "league bracket"))
+    assert "トーナメントではありません" in japanese

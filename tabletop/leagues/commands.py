@@ -29,6 +29,7 @@ from tabletop.leagues.post import (
     announce_progress, bracket_payload, league_locale, leagues_of, mention, names_of, standings_payload,
 )
 from tabletop.leagues.service import league_config
+from tabletop.leagues.tournament import match_of_table
 from storage.league_records import LEAGUE_OPEN, LeagueRecord
 
 def is_league_admin(manage_guild: bool, role_ids: Sequence[int], settings: Mapping[str, Any]) -> bool:
@@ -190,6 +191,7 @@ async def results(interaction: discord.Interaction, league_id: int | None) -> No
     locale = lang(interaction.locale)
     tables = await bot.store.league_games(league.id)
     names = await names_of(bot, sorted({user for table in tables for user in table.players}), locale)
+    view = await leagues_of(bot).bracket(league) if league_config(league).tournament else None
     lines = [f"**{league.name}**"]
     for table in tables:
         if table.status == "open":
@@ -199,6 +201,10 @@ async def results(interaction: discord.Interaction, league_id: int | None) -> No
         else:
             order = sorted(range(len(table.players)), key=lambda seat: table.ranks[seat])  # type: ignore[index]
             result = " > ".join(f"{names[table.players[seat]]}" for seat in order)
+        found = match_of_table(view, table) if view is not None else None
+        if found is not None:  # a tournament's game: its match and game number
+            lines.append(tr("bracket.result_line", locale, match=match_label(found[0], locale), number=found[1], result=result))
+            continue
         lines.append(tr("league.result_line", locale, round=table.round, table=table.table + 1, result=result))
     await send_ephemeral(interaction, "\n".join(lines) if len(lines) > 1 else tr("league.no_results", locale))
 

@@ -103,6 +103,8 @@ async def test_eight_players_single_elimination_of_war_chest_best_of_three(table
     assert league.status == "finished"
     shown = reply(await slash(table, players[0], "league bracket"))
     assert "Champion" in shown and "R3 #1" in shown and "2–0" in shown
+    results = reply(await slash(table, players[0], "league results"))
+    assert "R1 #1, game 3: " in results and results.count("\n") == 12 + 4 + 2
     posts = [message for message in table.world.messages_in(CHANNEL) if "**Cup" in message.text and "R1 #1" in message.text]
     assert len(posts) >= 7  # posted again after each change
     champion_name = table.world.user(view.champion).name

@@ -84,3 +84,30 @@ async def test_league_passes_on_two_processes_announce_decide_and_pair_once(
             assert (await table.record(entry.game_id)).status == "active"
         assert (await the_league(table, league.name)).round == 2
     assert list(posted(world, "sign-up closed with").values()) == [2], "the short league's next look (24 hours on): once more"
+
+
+async def test_a_tournament_on_two_processes_opens_each_next_game_and_posts_each_bracket_once(
+    two: tuple[Table, SharedDiscord, list[TabletopBot]],  # noqa: F811 - the fixture
+) -> None:
+    table, world, bots = two
+    players = add_players(table, 4)
+    await slash(table, ADMIN, "league create", {"name": "Cup", "game": "warchest", "format": "single_elim", "best_of": 3,
+                                                "signup_hours": 1})
+    league = await the_league(table, "Cup")
+    for user in players:
+        await slash(table, user, "league join", {"league": league.id})
+    table.clock.advance(HOUR + 1)
+    await passes_everywhere(world, bots)
+    await passes_everywhere(world, bots)
+    first = await round_tables(table, league, 1)
+    assert len(first) == 2 and all(entry.game_id for entry in first)
+    for entry in first:
+        await resign(table, entry.game_id, entry.players[0])
+    await passes_everywhere(world, bots)
+    await passes_everywhere(world, bots)
+    tables = await round_tables(table, league, 1)
+    assert sorted(entry.table for entry in tables) == [0, 1, 16, 17], "each match's game 2 added once"
+    for entry in tables:
+        assert entry.game_id and list(posted(world, f"#{entry.game_id}\n").values()) == [1], "each game introduced once"
+    brackets = posted(world, "**Cup — ")
+    assert brackets and set(brackets.values()) == {1}, f"each bracket posted once: {brackets}"

@@ -3,13 +3,14 @@
 // view, whose turn it is, the log and the result; kept live by the game's WebSocket.
 
 import "./game.css";
-import { Refused, bearerToken, fetchPicture, getJson, postJson, signInUrl } from "./lib/api";
+import { Refused, bearerToken, fetchPicture, getJson, postJson } from "./lib/api";
 import {
   ChoiceNode, back, childrenAt, chosenAt, descend, isLeaf, isSetLevel, rootAction, setIndex, setMembers, setSizes,
 } from "./lib/choices";
 import { byId, el, svg, toast } from "./lib/dom";
 import { LocalScreen, showHandover } from "./lib/handover";
 import { follow } from "./lib/live";
+import { refusalBoxes } from "./lib/refusal";
 import { bindLangSelect, initTexts, lang, t, translate } from "./lib/texts";
 import { initTheme } from "./lib/theme";
 
@@ -59,9 +60,8 @@ const outcome = el("section", { id: "outcome", hidden: "" });
 const prompts = el("section", { id: "prompts" });
 const status = el("section", { id: "status" });
 const log = el("section", { id: "log" });
-const signIn = el("p", { id: "signin", hidden: "" },
-  el("span", { "data-t": "page.sign_in_hint" }), " ", el("a", { class: "button", href: signInUrl(), "data-t": "page.sign_in" }));
-const message = el("p", { id: "message", hidden: "" });
+const refusals = refusalBoxes();
+const { signIn, message } = refusals;
 
 root.append(signIn, message, el("div", { id: "board" }, boardImage, regions), status, turn, outcome, privateSection, prompts, log);
 turn.hidden = true;
@@ -78,14 +78,7 @@ async function fetchScene(): Promise<void> {
       stopLive(); // nothing to follow: signed out, not allowed, no such game
       byId("title")!.textContent = document.title = t("page.board");
     }
-    if (error instanceof Refused && error.status === 401) {
-      signIn.hidden = false;
-    } else if (error instanceof Refused) {
-      message.textContent = error.message;
-      message.hidden = false;
-    } else {
-      toast(t("page.offline"));
-    }
+    refusals.show(error);
   }
 }
 

@@ -3,8 +3,9 @@
 // game still being played or replay a finished one — what /league standings and /league results show.
 
 import "./league.css";
-import { Refused, getJson, signInUrl } from "./lib/api";
-import { byId, el, toast } from "./lib/dom";
+import { getJson } from "./lib/api";
+import { byId, el } from "./lib/dom";
+import { refusalBoxes } from "./lib/refusal";
 import { bindLangSelect, initTexts, lang, t, translate } from "./lib/texts";
 import { initTheme } from "./lib/theme";
 
@@ -34,9 +35,8 @@ const title = byId("title") as HTMLElement;
 const info = el("p", { id: "league-info" });
 const standings = el("section", { id: "standings" });
 const schedule = el("section", { id: "schedule" });
-const signIn = el("p", { id: "signin", hidden: "" },
-  el("span", { "data-t": "page.sign_in_hint" }), " ", el("a", { class: "button", href: signInUrl(), "data-t": "page.sign_in" }));
-const message = el("p", { id: "message", hidden: "" });
+const refusals = refusalBoxes();
+const { signIn, message } = refusals;
 root.append(signIn, message, info, standings, schedule);
 
 function when(deadline: number): string {
@@ -91,14 +91,7 @@ async function load(): Promise<void> {
     showStandings(shown);
     showSchedule(shown);
   } catch (error) {
-    if (error instanceof Refused && error.status === 401) {
-      signIn.hidden = false;
-    } else if (error instanceof Refused) {
-      message.textContent = error.message;
-      message.hidden = false;
-    } else {
-      toast(t("page.offline"));
-    }
+    refusals.show(error);
   }
 }
 

@@ -4,8 +4,9 @@
 // kept in the address (?step=k), so a reload or a shared link opens the same position.
 
 import "./replay.css";
-import { Refused, getJson, signInUrl } from "./lib/api";
-import { byId, el, toast } from "./lib/dom";
+import { getJson } from "./lib/api";
+import { byId, el } from "./lib/dom";
+import { refusalBoxes } from "./lib/refusal";
 import { bindLangSelect, initTexts, lang, t, translate } from "./lib/texts";
 import { initTheme } from "./lib/theme";
 
@@ -54,25 +55,13 @@ const acted = el("section", { id: "lines", "aria-live": "polite" });
 const waiting = el("section", { id: "prompts", hidden: "" });
 const outcome = el("section", { id: "outcome", hidden: "" });
 const log = el("details", { id: "log" }); // closed: a long game's log would push everything else away
-const signIn = el("p", { id: "signin", hidden: "" },
-  el("span", { "data-t": "page.sign_in_hint" }), " ", el("a", { class: "button", href: signInUrl(), "data-t": "page.sign_in" }));
-const message = el("p", { id: "message", hidden: "" });
+const refusals = refusalBoxes();
+const { signIn, message } = refusals;
 
 root.append(signIn, message, live, el("div", { id: "board" }, boardImage), privateViews, stepper, slider, acted,
   waiting, outcome, log);
 
 // ------------------------------------------------------------------ loading
-
-function refused(error: unknown): void {
-  if (error instanceof Refused && error.status === 401) {
-    signIn.hidden = false;
-  } else if (error instanceof Refused) {
-    message.textContent = error.message;
-    message.hidden = false;
-  } else {
-    toast(t("page.offline"));
-  }
-}
 
 async function fetchStep(step: number): Promise<Step> {
   const key = `${lang()}:${step}`;
@@ -87,7 +76,7 @@ async function loadOverview(): Promise<void> {
   try {
     overview = await getJson<Overview>(`${base}?lang=${lang()}`);
   } catch (error) {
-    refused(error);
+    refusals.show(error);
     return;
   }
   const name = t("page.replay_title", { game: overview.game.name, id: overview.game.id });
@@ -175,7 +164,7 @@ async function go(step: number): Promise<void> {
       }).catch(() => undefined);
     }
   } catch (error) {
-    refused(error);
+    refusals.show(error);
   }
 }
 

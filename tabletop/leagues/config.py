@@ -107,12 +107,13 @@ def validate(game_type: str, config: LeagueConfig, name: str) -> None:
 
 def validate_tournament(config: LeagueConfig, smallest: int) -> None:
     """Duels for double elimination, a Swiss with a cut and best-of matches (a multiplayer table plays one
-    game); at tables, fewer go through than the smallest table seats; a cut of 2 to MAX_CUT."""
+    game); at tables, fewer go through than a full table seats (a smaller table always drops at least
+    one: brackets/tables.py); a cut of 2 to MAX_CUT."""
     if config.best_of not in BEST_OF or config.first not in FIRST or config.seeding not in SEEDINGS:
         raise bad("bracket.bad_match")
     if config.players > 2 and (config.format != "single_elim" or config.best_of != 1):
         raise bad("bracket.duels_only")
-    if config.players > 2 and not 1 <= config.advance < min(smallest, config.players):
+    if config.players > 2 and not 1 <= config.advance < config.players:
         raise bad("bracket.bad_advance")
     if config.format == "swiss_cut" and not 2 <= config.advance <= MAX_CUT:
         raise bad("bracket.bad_cut")

@@ -393,12 +393,9 @@ class LeagueService:
         if winner not in users or len(users) != 2:
             raise GameError(text("bracket.settle_bad_winner"))
         for game in match.games:
-            if game.status == "open" and game.game_id is not None:
-                record = await self.store.get_game(game.game_id)
-                if record is not None and record.status in ("active", "lobby"):
-                    cancelled = match_of(record).cancelled() if record.state is not None else None
-                    await self.store.cancel_game(record.id, **({"state": cancelled.to_json(), "version": cancelled.version}
-                                                               if cancelled is not None else {"lobby_only": True}))
+            if game.status == "open":
+                if game.game_id is not None:
+                    await self.call_off(game.game_id)
                 await self.store.close_table(TableKey(league.id, match.round, game.table), status="void")
         slot = [m.key for m in view.matches() if m.round == match.round].index(match.key)
         table_no = slot * GAME_SLOTS + len(match.games)
@@ -406,6 +403,22 @@ class LeagueService:
         if not await self.store.add_tables(league.id, number=match.round, tables=[(table_no, users)], ranks=ranks):
             raise GameError(text("league.busy"))
         return await self.bracket(await self.reload(league))
+
+    async def call_off(self, game_id: int) -> None:
+        """Cancel a game still in its lobby or in play (unrated), reading it again when a move landed
+        between the read and the cancel; a game that ended meanwhile is left as it ended."""
+        for _ in range(5):
+            record = await self.store.get_game(game_id)
+            if record is None or record.status not in ("active", "lobby"):
+                return
+            if record.state is None:
+                if await self.store.cancel_game(record.id, lobby_only=True):
+                    return
+                continue
+            cancelled = match_of(record).cancelled()
+            if await self.store.cancel_game(record.id, state=cancelled.to_json(), version=cancelled.version):
+                return
+        raise GameError(text("league.busy"))
 
     # ---- seasons and ratings ------------------------------------------------------------------------
 

@@ -187,3 +187,11 @@ def test_the_bracket_as_text_in_both_languages_keeps_the_latest_rounds_when_long
     _, small = play(Spec("single_elim"), [1, 2, 3])
     text = bracket_text(small, {1: "a", 2: "b", 3: "c"}, "en", "Mini")
     assert "left out" not in text and "`R1.0` R1 #1: ✓ (1) a – — (bye)" in text
+
+
+def test_a_small_table_never_sends_everyone_through() -> None:
+    spec = Spec("single_elim", largest=4, smallest=2, advance=3)  # Wunderkammer: tables of 2 to 4, top 3 through
+    _, view = play(spec, list(range(1, 8)))
+    assert [[len(m.sides) for m in round_.matches] for round_ in view.rounds][0] == [4, 3]
+    assert [len(m.winners) for m in view.rounds[0].matches] == [3, 2]
+    assert view.champion == 1 and len(view.places) == 7

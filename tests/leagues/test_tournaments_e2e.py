@@ -247,7 +247,7 @@ async def test_an_admin_settles_a_match_by_hand_and_the_bracket_shows_it(table: 
 async def test_tournament_refusals_are_short_private_and_localized(table: Table) -> None:
     players = add_players(table, 3)
     cases = [({"game": "wallofwar", "format": "double_elim", "players": 4}, "single elimination, one game per table"),
-             ({"game": "wallofwar", "format": "single_elim", "players": 4, "advance": 3}, "fewer than the smallest table"),
+             ({"game": "wallofwar", "format": "single_elim", "players": 4, "advance": 4}, "fewer than a table seats"),
              ({"game": "warchest", "format": "swiss_cut", "rounds": 2, "advance": 1}, "The cut takes 2 to 32"),
              ({"game": "wallofwar", "format": "single_elim", "players": 3, "best_of": 3}, "one game per table")]
     for options, expected in cases:

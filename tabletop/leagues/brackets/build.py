@@ -232,7 +232,7 @@ def _tables(spec: Spec, seeds: Sequence[int], grouped: dict[tuple[int, int], lis
         for index, players in enumerate(tables):
             games = grouped.get((number, index), [])
             seeds_here = [seed_of[user] for user in players]
-            decision = decide_table(players, seeds_here, games, per_table, withdrawn)
+            decision = decide_table(players, seeds_here, games, min(per_table, len(players) - 1), withdrawn)
             status = "done" if decision.decided_by else "playing" if decision.playing else "ready"
             views = tuple(GameView(game.table, game.game_id, game.players, game.ranks, game.status) for game in games)
             sides = tuple(SideView(user, seed_of[user], decision.scores[i] if decision.scores else 0.0, user in decision.winners)

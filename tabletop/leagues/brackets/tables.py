@@ -6,7 +6,8 @@ Tables are rebalanced every round: as many tables as the largest size needs, siz
 (never below the game's smallest), and players dealt to them in a snake by their order — seed in the
 first round, then place at their last table and seed — so the strong are spread out; then players of the
 same place are swapped between tables while that seats fewer pairs who already met. When K per table
-would leave fewer players than the smallest table, more go through from each table.
+would leave fewer players than the smallest table, more go through from each table; a table never sends
+everyone through (at most its size less one), so every round shrinks the field.
 """
 
 from __future__ import annotations

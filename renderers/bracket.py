@@ -21,6 +21,7 @@ from typing import Any, Protocol
 
 from renderers import toolkit as tk
 from renderers.bracket_layout import ROW, Panel, panels
+from renderers.fonts import clusters
 from renderers.kinds import image_kind
 from renderers.names import display_name
 from renderers.pages import max_height, page_label, split_rows
@@ -96,8 +97,9 @@ class _Block:
 
 @image_kind("tournament bracket")
 def bracket_pages(view: BracketLike, names: Mapping[int, str], texts: BracketTexts) -> list[tk.Picture]:
-    """The bracket as pages sent together: one page up to 32 entrants (a double elimination of 32 takes
-    two), more beyond; the first page names the champion once there is one."""
+    """The bracket as pages sent together: one page up to 32 entrants (a double elimination past 16 takes
+    two: the winners' bracket, then the losers' and the final), more beyond; every page names the champion
+    once there is one."""
     seeds = {user: index + 1 for index, user in enumerate(view.entrants)}
     shown = {user: display_name(names.get(user, ""), seeds.get(user, 1) - 1) for user in view.entrants}
     matches = view.matches()
@@ -325,10 +327,27 @@ def _match_box(img: tk.Picture, match: Any, where: tuple[int, int, int], seed_wi
             label = names.get(side.user, str(side.user))
             out = match.status == "done" and not side.advanced
             ink = tk.MUTED_INK if out else tk.INK
-        tk.draw_text(img, (x + seed_width + 6, middle), label, tk.SIZE_SMALL, anchor="lm", fill=ink,
-                     bold=side.advanced, max_width=max(right - x - seed_width - 6, 18), max_lines=1)
+        room = max(right - x - seed_width - 6, 18)
+        tk.draw_text(img, (x + seed_width + 6, middle), _fitted(label, room, side.advanced), tk.SIZE_SMALL, anchor="lm",
+                     fill=ink, bold=side.advanced, max_width=room, max_lines=1)
         if side.advanced:
             _triangle(img, x + width + 2, middle)
+
+
+def _fitted(name: str, width: int, bold: bool) -> str:
+    """A name cut letter by letter to its box with "…" (wrapped text is cut by words: "A display name"
+    would shrink to "A…"); an emoji or an accented letter stays whole."""
+    if tk.text_width(name, tk.SIZE_SMALL, bold=bold) <= width:
+        return name
+    parts = clusters(name)
+    low, high = 0, len(parts)
+    while low < high:
+        middle = (low + high + 1) // 2
+        if tk.text_width("".join(parts[:middle]).rstrip() + "…", tk.SIZE_SMALL, bold=bold) <= width:
+            low = middle
+        else:
+            high = middle - 1
+    return "".join(parts[:low]).rstrip() + "…"
 
 
 def _shows_score(match: Any, duel: bool) -> bool:
@@ -402,8 +421,8 @@ def _swiss_block(rows: Sequence[int], rounds: Sequence[int], cells: Mapping[tupl
             draw.rectangle((PAD, y0, tk.CANVAS_WIDTH - PAD, y0 + SWISS_ROW), fill=tk.PANEL if index % 2 else tk.BACKGROUND)
             tk.draw_text(img, (PAD + seed_width - 8, middle), str(seeds.get(user, "")), tk.SIZE_SMALL, anchor="rm",
                          fill=tk.MUTED_INK)
-            tk.draw_text(img, (PAD + seed_width + 6, middle), names.get(user, str(user)), tk.SIZE_SMALL, anchor="lm",
-                         max_width=name_width - 12, max_lines=1)
+            tk.draw_text(img, (PAD + seed_width + 6, middle), _fitted(names.get(user, str(user)), name_width - 12, False),
+                         tk.SIZE_SMALL, anchor="lm", max_width=name_width - 12, max_lines=1)
             for column, number in enumerate(rounds):
                 found = cells.get((user, number))
                 if found is None:

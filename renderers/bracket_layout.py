@@ -6,12 +6,14 @@ from its `key`, `stage_round`, `next_key` and how many sides it has; who plays o
 at here, and nothing about the bracket's rules is worked out: the lines drawn are the `next_key`s the
 view gives.
 
-Why panels: an 800 px page holds at most `MAX_COLUMNS` rounds with names still readable (about 140 px
-per column), and about 16 duels down its first column within the 2:1 page (`renderers.pages`). A bracket
-with more rounds (the losers' bracket of 32 entrants has eight) is cut into panels of consecutive rounds,
-evenly; one with more first-round matches is cut into subtrees: each panel holds a run of first-round
-matches and every later match fed only from them, and the matches fed from several panels (the late
-rounds) make a panel of their own after them.
+Why panels: an 800 px page holds at most `MAX_COLUMNS` rounds with names still recognisable (about 175
+px per column: six kanji or a dozen letters beside the seed and the score; five columns left four kanji),
+and about 16 duels down its first column within the 2:1 page (`renderers.pages`). A bracket with more
+rounds (32 entrants play five; their losers' bracket has eight) is cut into panels of consecutive rounds,
+evenly, one under the other: the first panel's last column lists, top to bottom, the matches whose
+winners meet in the next panel's first column. One with more first-round matches is cut into subtrees:
+each panel holds a run of first-round matches and every later match fed only from them, and the matches
+fed from several panels (the late rounds) make a panel of their own after them.
 """
 
 from __future__ import annotations
@@ -27,7 +29,7 @@ ROW = 26
 """One side of a match: an 18 px line (the phone floor at 800 px) with its air."""
 GAP = 10
 """Between two boxes of a column."""
-MAX_COLUMNS = 5
+MAX_COLUMNS = 4
 
 
 @dataclass(frozen=True, slots=True)

@@ -45,8 +45,11 @@ def bracket_texts(format_: str, best_of: int, locale: str, title: str) -> Bracke
 async def bracket_files(lane: int, league_id: int, view: BracketView, names: dict[int, str], locale: str,
                         title: str) -> list[discord.File]:
     """The bracket's pages as attachments for one message: one page up to 32 entrants (two for a double
-    elimination past 16), more beyond; drawn and encoded in the render pool, queued in the server's `lane`."""
+    elimination past 16), more beyond; drawn and encoded in the render pool, queued in the server's `lane`.
+    A message holds `MAX_ATTACHMENTS` files: a bracket of hundreds keeps its last pages (the late rounds,
+    the final), which its text lists too, rather than losing the whole post."""
     texts = bracket_texts(view.format, view.best_of, locale, title)
     pages = await announce.render_job(lane, encoded_pages, bracket_pages, view, names, texts)
+    first = max(len(pages) - announce.MAX_ATTACHMENTS, 0)
     return [discord.File(io.BytesIO(data), filename=f"bracket-{league_id}-{number}.{IMAGE_SUFFIX}")
-            for number, data in enumerate(pages, start=1)]
+            for number, data in enumerate(pages[first:], start=first + 1)]

@@ -20,6 +20,7 @@ from renderers.output import encode_image
 from renderers.pages import max_height
 from renderers.worker import encoded_pages
 from tabletop.announce import MAX_ATTACHMENTS
+from tabletop.leagues import bracket_image
 from tabletop.leagues.bracket_image import bracket_texts
 from tabletop.leagues.brackets.view import BracketView, MatchView, RoundView, SideView
 from tests.renderers.bracket_samples import BEST_OF_3, DOUBLE, FOURS, SINGLE, TABLES, brackets, played, swiss
@@ -141,3 +142,13 @@ def test_the_drawing_crosses_to_a_render_worker_and_back() -> None:
     args = pickle.loads(pickle.dumps((bracket_pages, view, names_of(view), bracket_texts("double_elim", 1, "ja", "杯"))))
     [data] = encoded_pages(*args)
     assert args[1] == view and data[:4] == b"RIFF"
+
+
+async def test_a_bracket_of_hundreds_keeps_its_last_pages_within_one_message(monkeypatch: pytest.MonkeyPatch) -> None:
+    async def twelve_pages(lane: int, fn: Any, *args: Any) -> tuple[bytes, ...]:
+        return tuple(bytes([number]) for number in range(12))
+
+    monkeypatch.setattr(bracket_image.announce, "render_job", twelve_pages)
+    files = await bracket_image.bracket_files(1, 7, played(SINGLE, 2), {}, "en", "Cup")
+    assert len(files) == MAX_ATTACHMENTS
+    assert [file.filename for file in files][0] == "bracket-7-3.webp" and files[-1].filename == "bracket-7-12.webp"

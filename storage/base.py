@@ -7,7 +7,7 @@ replace SQLite without touching them; tests/storage runs one contract suite agai
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Literal, Protocol, Sequence, runtime_checkable
+from typing import Any, Callable, Literal, Protocol, Sequence, runtime_checkable
 
 from storage.league_records import GameEnd, LeagueStore
 from storage.queue_records import QueueStore
@@ -168,6 +168,13 @@ class Store(LeagueStore, QueueStore, SessionStore, Protocol):
         self, game_id: int, *, options: dict[str, Any] | None = None, capacity: int | None = None
     ) -> GameRecord:
         """Replace the lobby's options and/or capacity. LobbyError: not_found, not_lobby, full."""
+
+    async def merge_options(
+        self, game_id: int, merge: Callable[[dict[str, Any]], dict[str, Any] | None]
+    ) -> dict[str, Any]:
+        """Rewrite a game's options in any status, in one transaction: `merge` gets the stored options and
+        returns the new ones (None: leave them). Returns the options as they now stand. For the platform's
+        own bookkeeping kept with a game (a practice game's tips already shown). LobbyError: not_found."""
 
     async def start_game(
         self, game_id: int, *, players: list[int], seed: int, state: dict[str, Any], version: int,

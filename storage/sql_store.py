@@ -273,6 +273,19 @@ class SqlStore(ClaimOperations, LeagueOperations, QueueOperations, RatingOperati
 
         return await self._write(body)
 
+    async def merge_options(
+        self, game_id: int, merge: Callable[[dict[str, Any]], dict[str, Any] | None]
+    ) -> dict[str, Any]:
+        def body() -> Body[dict[str, Any]]:
+            game = yield from rows.existing_game(game_id)
+            merged = merge(dict(game.options))
+            if merged is None:
+                return dict(game.options)
+            yield Execute("UPDATE games SET options = ? WHERE id = ?", (rows.dump(merged), game_id))
+            return merged
+
+        return await self._write(body)
+
     async def set_messages(
         self, game_id: int, *, thread_id: int | None = None, lobby_message_id: int | None = None,
         board_message_id: int | None = None, board_log: str | None = None,

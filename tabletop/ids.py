@@ -39,8 +39,10 @@ AI_RETURN = rf"tt:ai:back:{GID}:(?P<seat>\d{{1,2}})"
 LIVE = rf"tt:live:{GID}"
 """Open live board: launches the bot's Activity in the channel (tabletop.live_ui). Only the game id: the
 Activity shows the game as it is when it opens, so an old button is never stale."""
+RULES = r"tt:rules:(?P<game>[a-z][a-z0-9_]{0,31})"
+"""The rules of a game (the button beside a practice game's tips): only the game's id."""
 ALL = (LOBBY, LOBBY_OPTION, TAKE, INFO, RESIGN, PICK, PICK_SELECT, PICK_SET, LOG_PAGE, REPLAY_STEP, VOTE, TAKEBACK_ANSWER, REMATCH,
-       AI_PANEL, AI_ADD, AI_REMOVE, AI_RETURN, LIVE)
+       AI_PANEL, AI_ADD, AI_REMOVE, AI_RETURN, LIVE, RULES)
 
 
 def lobby(op: str, game_id: int) -> str:
@@ -113,6 +115,10 @@ def ai_remove(game_id: int, user_id: int) -> str:
 
 def ai_return(game_id: int, seat: int) -> str:
     return f"tt:ai:back:{game_id}:{seat}"
+
+
+def rules(game_id: str) -> str:
+    return f"tt:rules:{game_id}"
 
 
 def live(game_id: int) -> str:

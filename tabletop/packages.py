@@ -72,6 +72,11 @@ def rules_files(game_id: str) -> dict[str, Path]:
     return {locale: DATA / game_id / f"rules.{locale}.md" for locale in LOCALES}
 
 
+def tips_file(game_id: str) -> Path:
+    """Where a game's first-time tips live, beside its rules: `data/<game>/tips.json` (tabletop.tips)."""
+    return DATA / game_id / "tips.json"
+
+
 def get(game_id: str) -> GamePackage | None:
     return _PACKAGES.get(game_id)
 

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
+import discord
+
 from engine.core.errors import StaleVersion
 from engine.core.match import Match
 from tabletop import announce, views
@@ -14,37 +16,64 @@ from tabletop.interactions import clip
 from tabletop.live_links import LiveLinks
 from tabletop.picker import Menu, menu
 from tabletop.service import game_of
-from storage.base import GameRecord
+from tabletop.tips import due_tip, rules_button, tip_line
+from storage.base import GameRecord, Store
 
 
 def stale() -> StaleVersion:
     return StaleVersion(text("err.stale"))
 
 
-def menu_at(match: Match, seat: int, path: tuple[int, ...], links: LiveLinks | None = None) -> Menu:
-    """The menu at `path`, keeping its last row for Open live board when `links` show one."""
-    found = menu(match.legal_actions(seat), path, reserve=links is not None and links.shown)
+def menu_at(match: Match, seat: int, path: tuple[int, ...], links: LiveLinks | None = None, *,
+            reserve: bool = False) -> Menu:
+    """The menu at `path`, keeping its last row for Open live board when `links` show one (or when
+    `reserve` asks, for a tip's rules button)."""
+    found = menu(match.legal_actions(seat), path, reserve=reserve or (links is not None and links.shown))
     if found is None:
         raise stale()
     return found
 
 
+def _with_nav_row(match: Match, seat: int, found: Menu, links: LiveLinks | None) -> Menu:
+    """`found` laid out again with its last row free, unless it already keeps it (Back, live links)."""
+    if found.back is not None or (links is not None and links.shown) or found.action is not None:
+        return found
+    return menu_at(match, seat, found.path, links, reserve=True)
+
+
+async def tip_and_view(
+    store: Store | None, record: GameRecord, match: Match, seat: int, found: Menu, locale: str, names: Mapping[int, str],
+    links: LiveLinks | None = None, url: str | None = None,
+) -> tuple[str | None, discord.ui.View]:
+    """The menu's components, and the line of a practice game's first-time tip when one is due (then the
+    view also carries the rules button). Every menu of a decision goes through here: turn DM, Take turn,
+    picker steps. `store` None: no tip (a caller with no game state to record it in)."""
+    tip = await due_tip(store, record, match, seat) if store is not None else None
+    extra = []
+    if tip is not None:
+        found = _with_nav_row(match, seat, found, links)
+        extra.append(rules_button(tip.game_id, locale))
+    view = views.picker_view(record.id, match.decisions[seat], found, locale, names, links, url, extra)
+    return (tip_line(tip, locale) if tip is not None else None), view
+
+
 async def picker_payload(
     record: GameRecord, match: Match, seat: int, found: Menu, locale: str, names: Mapping[int, str], *, with_image: bool,
-    links: LiveLinks | None = None,
+    links: LiveLinks | None = None, store: Store | None = None,
 ) -> dict[str, Any]:
     """Content, components and (at the top level) the private image for one menu of the choice tree; with
-    Open live board when `links` show one (`found` from `menu_at` with the same links)."""
+    Open live board when `links` show one (`found` from `menu_at` with the same links); with a practice
+    game's tip when `store` is given and one is due."""
     tnames = announce.text_names(names)
     decision = match.decision_of(seat)
     prompt = decision.prompt.render(locale, tnames) if decision else ""
     lines = [f"**{tr('turn.picker_title', locale, game=game_of(record).name.get(locale), id=record.id, prompt=prompt)}**"]
+    tip, view = await tip_and_view(store, record, match, seat, found, locale, tnames, links)
+    if tip is not None:
+        lines.append(tip)
     if found.chosen:
         lines.append(tr("turn.path", locale, path=" › ".join(c.label.render(locale, tnames) for c in found.chosen)))
-    payload: dict[str, Any] = {
-        "content": clip("\n".join(lines)),
-        "view": views.picker_view(record.id, match.decisions[seat], found, locale, tnames, links),
-    }
+    payload: dict[str, Any] = {"content": clip("\n".join(lines)), "view": view}
     if with_image:
         file = await announce.render_file("private", record, match, seat, locale, names)
         if file is not None:

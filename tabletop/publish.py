@@ -32,14 +32,14 @@ import discord
 from engine.core.errors import GameError
 from engine.core.match import Match
 from engine.core.types import Event, T, Text
-from tabletop import announce, local_games, packages, views
+from tabletop import announce, local_games, packages
 from tabletop.ai_seats import is_ai, people
 from tabletop.i18n import lang, tr
 from tabletop.interactions import bot_of, clip, late_answer
 from tabletop.live_links import live_links, signin_url
 from tabletop.clocks import Timing
 from tabletop.board_message import DiscordBoard, find_posted_board
-from tabletop.pickers import menu_at, picker_payload
+from tabletop.pickers import menu_at, picker_payload, tip_and_view
 from tabletop.quiet import quiet_until
 from tabletop.service import Loaded, Played, game_of, match_of
 from storage.base import GameRecord, StoreError
@@ -282,7 +282,7 @@ async def reply_to_actor(
         if seat in match.awaited_seats():
             links = live_links(bot_of(interaction))
             payload = await picker_payload(record, match, seat, menu_at(match, seat, (), links), locale, names, with_image=True,
-                                           links=links)
+                                           links=links, store=bot_of(interaction).store)
             payload["content"] = clip(done + "\n\n" + payload["content"])
             file = payload.pop("file", None)
             await late_answer(interaction, edit=True, attachments=[file] if file else [], **payload)
@@ -319,16 +319,17 @@ async def send_private(
     tnames = announce.text_names(names)
     key = "turn.your_turn" if turn else "turn.private_update"
     title = tr(key, locale, game=game_of(record).name.get(locale), id=record.id)
-    lines = [f"**{title}**", _context(bot, record, locale, tnames, actor) if turn else "", note.render(locale, tnames),
-             *announce.event_lines(events, locale, tnames, seat), announce.jump_url(record, record.board_message_id)]
     file = await announce.render_file("private", record, match, seat, locale, names)
     if file is None and only_with_image:
         return False
     view: discord.ui.View | None = None
+    tip: str | None = None
     if turn and seat in match.awaited_seats():
         links = live_links(bot)
-        view = views.picker_view(record.id, match.decisions[seat], menu_at(match, seat, (), links), locale, tnames, links,
-                                 signin_url(bot, user_id, record.id))
+        tip, view = await tip_and_view(bot.store, record, match, seat, menu_at(match, seat, (), links), locale, tnames, links,
+                                       signin_url(bot, user_id, record.id))
+    lines = [f"**{title}**", _context(bot, record, locale, tnames, actor) if turn else "", note.render(locale, tnames), tip,
+             *announce.event_lines(events, locale, tnames, seat), announce.jump_url(record, record.board_message_id)]
     try:
         channel = await bot.create_dm(discord.Object(user_id))
         await channel.send(**announce.dm_kwargs("\n".join(filter(None, lines)), file, view))

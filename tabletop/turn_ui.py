@@ -206,7 +206,7 @@ async def open_picker(interaction: discord.Interaction, game_id: int) -> None:
     names = await announce.seat_names(bot, record)
     links = live_links(bot)
     payload = await picker_payload(record, match, seat, menu_at(match, seat, (), links), lang(interaction.locale), names,
-                                   with_image=True, links=links)
+                                   with_image=True, links=links, store=bot.store)
     await late_answer(interaction, **payload)
 
 
@@ -225,7 +225,7 @@ async def advance(interaction: discord.Interaction, game_id: int, decision: int,
     if found.action is None:
         names = await announce.seat_names(bot, record)
         payload = await picker_payload(record, match, seat, found, lang(interaction.locale), names, with_image=False,
-                                       links=links)
+                                       links=links, store=bot.store)
         await interaction.response.edit_message(**payload)
         return
     await interaction.response.defer()

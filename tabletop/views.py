@@ -4,7 +4,7 @@ without importing the click handling (and the click handling imports the publish
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from typing import Any, Mapping, Sequence
 
 import discord
 
@@ -128,10 +128,11 @@ def _label(steps: tuple[Choice, ...], locale: str, names: Mapping[int, str]) -> 
 
 
 def picker_view(game_id: int, decision: int, menu: Menu, locale: str, names: Mapping[int, str],
-                links: LiveLinks | None = None, url: str | None = None) -> discord.ui.View:
-    """One menu level: button rows and selects as `picker.menu` grouped them, and below them Back and Open
-    live board (`links`, `url` as `live_items` takes them; the menu must then keep that row free:
-    `picker.menu(..., reserve=True)`)."""
+                links: LiveLinks | None = None, url: str | None = None,
+                extra: Sequence[discord.ui.Item[discord.ui.View]] = ()) -> discord.ui.View:
+    """One menu level: button rows and selects as `picker.menu` grouped them, and below them Back, Open
+    live board (`links`, `url` as `live_items` takes them) and `extra` (a tip's rules button); the menu
+    must then keep that row free: `picker.menu(..., reserve=True)`."""
     view = Layout()
     row = 0
     for group in menu.groups:
@@ -166,6 +167,9 @@ def picker_view(game_id: int, decision: int, menu: Menu, locale: str, names: Map
         view.add_item(discord.ui.Button(label=tr("turn.back", locale), style=discord.ButtonStyle.secondary, row=NAV_ROW,
                                         custom_id=ids.pick(game_id, decision, menu.back, back=True)))
     for item in live_items(game_id, locale, links, url=url, row=NAV_ROW):
+        view.add_item(item)
+    for item in extra:
+        item.row = NAV_ROW
         view.add_item(item)
     return view
 

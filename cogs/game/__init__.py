@@ -8,12 +8,13 @@ from discord.ext import commands
 from cogs.game.afterplay import AfterplayCommands
 from cogs.game.group import GAME
 from cogs.game.history import HistoryCommands
+from cogs.game.learn import LearnCommands
 from cogs.game.lobby import LobbyCommands
 from cogs.game.timing import TimingCommands
 from tabletop.bot import TabletopBot
 
 
-class GameCog(LobbyCommands, HistoryCommands, TimingCommands, AfterplayCommands, commands.Cog, name="Game"):
+class GameCog(LobbyCommands, HistoryCommands, LearnCommands, TimingCommands, AfterplayCommands, commands.Cog, name="Game"):
     game = GAME
 
     def __init__(self, bot: TabletopBot) -> None:

@@ -8,6 +8,7 @@ from renderers.names import display_name
 from storage.base import GameRecord, Store
 from tabletop.ai_seats import ai_name, is_ai, level_of, taken_over
 from tabletop.i18n import lang
+from tabletop.learning import LOCALE_OPTION
 
 
 class Directory(Protocol):
@@ -19,9 +20,10 @@ class Directory(Protocol):
 
 
 async def guild_locale(directory: Directory, record: GameRecord) -> str:
-    """The language of the game's server (its boards and thread); English for a game in DMs."""
+    """The language of the game's server (its boards and thread); for a game in DMs, the language its
+    player started it in (a practice game), else English."""
     if record.guild_id is None:
-        return "en"
+        return lang(record.options.get(LOCALE_OPTION, "en"))
     return lang((await directory.store.get_guild_settings(record.guild_id)).get("locale", "en"))
 
 

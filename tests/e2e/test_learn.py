@@ -1,0 +1,156 @@
+"""`/game learn` through Discord: a private practice game against the easy AI played to the end for every
+game, each kind of decision's tip shown once (in the player's language) with the rules one tap away; the
+game held in DMs where no thread may be opened; and the refusals."""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+
+from engine import registry
+from engine.core.match import Match
+from tabletop.ai_seats import is_ai, level_of
+from tabletop.i18n import tr
+from tabletop.learning import HINTS_OPTION, TIPS_OPTION, is_practice
+from tabletop.leagues.results import RATED_SETTING
+from tabletop.tips import tips_of
+from tests.e2e.conftest import ALICE, BOB, CAROL
+from tests.e2e.driver import CHANNEL, GUILD, LOCKED, PICK, Table
+
+GAMES = ("warchest", "artofwar", "wallofwar", "walpurgis", "wunderkammer")
+TIP_MARK = "🔰"
+
+
+async def learn(table: Table, user: int, game: str, channel: int | None = CHANNEL) -> int:
+    """Run `/game learn` and return the practice game it started."""
+    await table.world.slash(user, "game learn", {"game": game}, channel_id=channel, guild_id=GUILD if channel else None)
+    games = await table.bot.store.user_games(user, statuses=("active",))
+    practice = [record for record in games if is_practice(record)]
+    assert len(practice) == 1, f"no practice game started: {table.world.last_message(ephemeral_for=user).content!r}"
+    return practice[0].id
+
+
+async def play_as(table: Table, user: int, game_id: int, rng: random.Random, max_actions: int = 3000,
+                  stop_after: int | None = None) -> dict[str, set[int]]:
+    """The person takes every turn of theirs (the AI answers its seats by itself) until the game ends, or
+    `stop_after` turns; returns the decisions they were asked, by kind (kind → decision ids)."""
+    asked: dict[str, set[int]] = {}
+    for count in range(max_actions):
+        record = await table.record(game_id)
+        if record.status != "active" or count == stop_after:
+            return asked
+        match = Match.from_json(registry.get(record.game_type), record.state or {})
+        seat = record.seat_of(user)
+        assert seat is not None and seat in match.awaited_seats(), "only the person's seat may be awaited after a click"
+        decision = match.decision_of(seat)
+        assert decision is not None
+        asked.setdefault(decision.kind, set()).add(match.decisions[seat])
+        await table.take_turn(user, game_id, rng)
+    raise AssertionError("game did not end")
+
+
+def tips_seen(table: Table, user: int, game: str, game_id: int, locale: str) -> dict[str, set[int]]:
+    """Kind → the decision ids whose menus (every version of the user's DMs and ephemerals) carried its
+    tip; the tip text must be the one of that kind in `locale`."""
+    texts = {tip.get(locale): kind for kind, tip in tips_of(game).items()}
+    seen: dict[str, set[int]] = {}
+    for message in table.world.every_version(seen_by=user):
+        if TIP_MARK not in message.content:
+            continue
+        decisions = {int(found.group(3)) for component in message.all_components()
+                     if (found := PICK.match(component.get("custom_id", ""))) and int(found.group(2)) == game_id}
+        if not decisions:
+            continue
+        kinds = [kind for text, kind in texts.items() if text in message.content]
+        assert len(kinds) == 1, f"a tip that is not one of the game's {locale} tips: {message.content!r}"
+        assert len(decisions) == 1
+        seen.setdefault(kinds[0], set()).update(decisions)
+        assert f"tt:rules:{game}" in message.custom_ids(), "the rules are one tap from the tip"
+    return seen
+
+
+@pytest.mark.parametrize("game,user,locale", [(game, (ALICE, CAROL)[index % 2], ("ja", "en")[index % 2])
+                                              for index, game in enumerate(GAMES)])
+async def test_a_practice_game_to_the_end_shows_each_tip_once(table: Table, game: str, user: int, locale: str) -> None:
+    await table.bot.store.update_guild_settings(GUILD, {RATED_SETTING: True})  # lobbies are rated here by default
+    game_id = await learn(table, user, game)
+    record = await table.record(game_id)
+    thread = table.world.channels[record.thread_id or 0]
+    assert thread.type == 12 and user in thread.members, "a private thread with the player in it"
+    assert [level_of(player) for player in record.players if is_ai(player)] == ["easy"] * (len(record.players) - 1)
+    assert record.options[HINTS_OPTION] == "on"
+    started = table.world.last_message(ephemeral_for=user)
+    assert str(record.thread_id) in started.content
+
+    await open_rules_from_tip(table, user, game, locale)
+    asked = await play_as(table, user, game_id, random.Random(game_id))
+    record = await table.record(game_id)
+    assert record.status == "finished"
+    assert not await table.bot.store.get_ratings(GUILD, game, (user,)), "a practice game is never rated"
+    seen = tips_seen(table, user, game, game_id, locale)
+    assert set(seen) == set(asked) and asked, f"asked {sorted(asked)}, tips shown for {sorted(seen)}"
+    for kind, decisions in seen.items():
+        assert len(decisions) == 1, f"the {kind} tip was shown on {len(decisions)} decisions"
+        assert decisions == {min(asked[kind])}, f"the {kind} tip comes with the first decision of its kind"
+    seat = record.seat_of(user)
+    assert set(record.options[TIPS_OPTION][str(seat)]) == set(asked), "which tips were shown is kept with the game"
+
+
+
+async def open_rules_from_tip(table: Table, user: int, game: str, locale: str) -> None:
+    """The player's first menu carries a tip; its rules button shows what `/game rules` shows."""
+    menu = next(m for m in reversed(table.world.dms_to(user)) if TIP_MARK in m.content)
+    await table.world.click(user, menu, f"tt:rules:{game}")
+    rules = table.world.last_message(ephemeral_for=user)
+    assert rules.embeds and rules.embeds[0]["title"] == registry.get(game).name.get(locale), "the game's rules, as /game rules shows them"
+    assert rules.embeds[0]["description"].startswith(registry.get(game).name.get(locale)) or rules.embeds[0]["description"]
+
+
+async def test_tips_survive_a_restart(table: Table) -> None:
+    game_id = await learn(table, CAROL, "wunderkammer")
+    await play_as(table, CAROL, game_id, random.Random(1), stop_after=2)
+    await table.restart()
+    asked = await play_as(table, CAROL, game_id, random.Random(2), stop_after=3)
+    assert asked
+    seen = tips_seen(table, CAROL, "wunderkammer", game_id, "en")
+    assert len(seen["turn"]) == 1, "after a restart the tip already shown is not shown again"
+
+
+async def test_without_thread_rights_the_practice_game_is_in_dms(table: Table) -> None:
+    await table.world.slash(CAROL, "game learn", {"game": "wunderkammer"}, channel_id=LOCKED, guild_id=GUILD)
+    answer = table.world.last_message(ephemeral_for=CAROL)
+    assert answer.content.startswith(tr("learn.started_dm", "en", id="", link="").split("#")[0])
+    games = [record for record in await table.bot.store.user_games(CAROL, statuses=("active",)) if is_practice(record)]
+    assert len(games) == 1
+    record = games[0]
+    dm = table.world.user(CAROL).dm_channel_id
+    assert record.channel_id == dm and record.thread_id is None and record.guild_id is None
+    assert not table.world.messages_in(LOCKED), "nothing is posted in the channel"
+    assert any(f"tt:take:{record.id}" in m.custom_ids() for m in table.world.dms_to(CAROL)), "the board is in the DMs"
+    assert "@me" in answer.content
+    await play_as(table, CAROL, record.id, random.Random(5), stop_after=2)
+    assert set(tips_seen(table, CAROL, "wunderkammer", record.id, "en")) == {"turn"}
+
+
+async def test_learn_in_a_dm(table: Table) -> None:
+    await table.world.slash(ALICE, "game learn", {"game": "warchest"})
+    games = [record for record in await table.bot.store.user_games(ALICE, statuses=("active",)) if is_practice(record)]
+    assert len(games) == 1 and games[0].guild_id is None
+    board = next(m for m in table.world.dms_to(ALICE) if f"tt:take:{games[0].id}" in m.custom_ids())
+    assert "ウォーチェスト" in board.content or re.search(r"[ぁ-ん]", board.content), "a DM practice game speaks its player's language"
+
+
+async def test_refusals(table: Table) -> None:
+    await table.world.slash(BOB, "game learn", {"game": "warchest"}, channel_id=LOCKED, guild_id=GUILD)
+    assert table.world.last_message(ephemeral_for=BOB).content == tr("learn.no_place", "en")
+    assert not await table.bot.store.user_games(BOB, statuses=("lobby", "active"))
+
+    await table.world.slash(CAROL, "game learn", {"game": "chess"}, channel_id=CHANNEL, guild_id=GUILD)
+    assert table.world.last_message(ephemeral_for=CAROL).content == tr("err.unknown_game", "en")
+
+    game_id = await learn(table, CAROL, "warchest")
+    await table.world.slash(CAROL, "game learn", {"game": "artofwar"}, channel_id=CHANNEL, guild_id=GUILD)
+    refusal = table.world.last_message(ephemeral_for=CAROL).content
+    assert refusal.startswith(tr("learn.already", "en", id=game_id, link="").split(":")[0]) and f"#{game_id}" in refusal

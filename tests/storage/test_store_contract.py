@@ -21,6 +21,7 @@ PROTOCOL_METHODS = {
     "update_user", "get_guild_settings", "update_guild_settings", "pending_outbox",
     "outbox_advance", "update_timing", "due_games", "user_games", "set_user_due", "due_users",
     "claim_due_games", "claim_due_users", "claim_outbox", "renew", "release", "end_foreign_claims", "schema_version",
+    "merge_options",
 }
 
 
@@ -69,6 +70,19 @@ async def test_backend_implements_the_protocol_with_identical_signatures(store: 
     for name in members:
         assert inspect.iscoroutinefunction(getattr(type(store), name)), name
         assert inspect.signature(getattr(type(store), name)) == inspect.signature(getattr(Store, name)), name
+
+
+# -- options kept with a game ----------------------------------------------------------------------------
+
+
+async def test_merge_options_rewrites_a_running_games_options_or_leaves_them(store: Store) -> None:
+    game = await make_active(store, ALICE)
+    merged = await store.merge_options(game.id, lambda options: {**options, "tt_tips": {"0": {"turn": 3}}})
+    assert merged == {"mode": "1v1", "tt_tips": {"0": {"turn": 3}}}
+    assert (await store.get_game(game.id)).options == merged  # type: ignore[union-attr]
+    assert await store.merge_options(game.id, lambda options: None) == merged
+    with pytest.raises(LobbyError):
+        await store.merge_options(10**9, lambda options: options)
 
 
 # -- lobby → active → finished -------------------------------------------------------------------------

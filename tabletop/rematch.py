@@ -21,6 +21,7 @@ from tabletop import announce, ids, views
 from tabletop.ai_seats import is_ai
 from tabletop.i18n import text, tr
 from tabletop.interactions import bot_of, guarded, placed_record, send_ephemeral
+from tabletop.learning import is_practice
 from tabletop.service import GameService, game_of, game_options
 from storage.base import GameRecord
 
@@ -81,6 +82,9 @@ class RematchButton(discord.ui.DynamicItem[discord.ui.Button], template=ids.REMA
     @guarded
     async def callback(self, interaction: discord.Interaction) -> None:
         bot = bot_of(interaction)
+        practice = await bot.store.get_game(self.game_id)
+        if practice is not None and is_practice(practice):
+            raise GameError(text("learn.rematch"))
         record = await placed_record(interaction, self.game_id)
         bot.service.seat(record, interaction.user.id)
         if record.status != "finished":

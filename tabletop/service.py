@@ -27,6 +27,7 @@ from tabletop.ai_seats import added, is_ai
 from tabletop.clocks import HOUR, DAY, PRESETS, TimeControl, Timing
 from tabletop.i18n import text
 from tabletop.interactions import NotHost
+from tabletop.learning import is_practice
 from tabletop.leagues.results import RATED_OPTION, RATED_VALUES, game_end
 from storage.base import CLOSED_STATUSES, GameRecord, LobbyError, Store, StoreError
 
@@ -375,10 +376,12 @@ class GameService:
         return mine[0] if len(mine) == 1 else None
 
     async def visible_games(self, guild_id: int | None, user_id: int, statuses: tuple[str, ...]) -> list[GameRecord]:
-        """Games a listing may show: this server's, or in DMs only the user's own."""
+        """Games a listing may show: this server's (someone else's practice game, held in a private
+        thread, is theirs alone), or in DMs only the user's own."""
         if guild_id is None:
             return await self.store.list_games(statuses=statuses, user_id=user_id)
-        return await self.store.list_games(guild_id=guild_id, statuses=statuses)
+        return [record for record in await self.store.list_games(guild_id=guild_id, statuses=statuses)
+                if not is_practice(record) or user_id in record.players]
 
 
 def _takeback_from_log(loaded: Loaded, seat: int, log: list[tuple[int, str]]) -> Step:

@@ -97,6 +97,11 @@ async def test_a_practice_game_to_the_end_shows_each_tip_once(table: Table, game
     seat = record.seat_of(user)
     assert set(record.options[TIPS_OPTION][str(seat)]) == set(asked), "which tips were shown is kept with the game"
 
+    final = next(m for m in reversed(table.world.messages_in(record.thread_id or 0)) if f"tt:rematch:{game_id}" in m.custom_ids())
+    await table.world.click(user, final, f"tt:rematch:{game_id}")
+    assert table.world.last_message(ephemeral_for=user).content == tr("learn.rematch", locale), \
+        "a practice game's rematch is a new /game learn"
+
 
 
 async def open_rules_from_tip(table: Table, user: int, game: str, locale: str) -> None:
@@ -151,6 +156,11 @@ async def test_refusals(table: Table) -> None:
     assert table.world.last_message(ephemeral_for=CAROL).content == tr("err.unknown_game", "en")
 
     game_id = await learn(table, CAROL, "warchest")
+    await table.world.slash(ALICE, "game list", channel_id=CHANNEL, guild_id=GUILD)
+    assert f"#{game_id}" not in str(table.world.last_message(ephemeral_for=ALICE).payload), \
+        "someone else's practice game is not listed"
+    await table.world.slash(CAROL, "game list", channel_id=CHANNEL, guild_id=GUILD)
+    assert f"#{game_id}" in str(table.world.last_message(ephemeral_for=CAROL).payload)
     await table.world.slash(CAROL, "game learn", {"game": "artofwar"}, channel_id=CHANNEL, guild_id=GUILD)
     refusal = table.world.last_message(ephemeral_for=CAROL).content
     assert refusal.startswith(tr("learn.already", "en", id=game_id, link="").split(":")[0]) and f"#{game_id}" in refusal

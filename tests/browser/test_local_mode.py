@@ -22,7 +22,7 @@ from tabletop.ai_seats import is_ai
 from tabletop.bot import TabletopBot
 from tabletop.service import match_of
 from tests.browser.chromium import LAUNCH_ARGS, ensure_chromium
-from tests.browser.game_page import CHOICE, GAME, LEGAL, tap_a_move, wait_version
+from tests.browser.game_page import CHOICE, GAME, LEGAL, legibility_problems, tap_a_move, wait_version
 from tests.browser.site import PHONE, TIMEOUT_MS, free_port
 from tests.web.local_mode import GENEROUS, local_bot, local_config
 from web import bundle
@@ -125,12 +125,26 @@ async def test_every_game_against_the_ai_from_the_local_page(local_site: LocalSi
         await page.context.close()
 
 
+@pytest.mark.parametrize("lang", ["ja", "en"])
+async def test_the_local_page_is_legible_on_a_phone(local_site: LocalSite, lang: str, screens: Path) -> None:
+    page = await local_site.page(f"/?lang={lang}")
+    try:
+        await page.wait_for_selector("#local-seats li .seat-level", state="attached")
+        await page.select_option("#local-game", "wallofwar")  # three seats, the longest option labels
+        await page.wait_for_selector("#local-seats li:nth-child(3)")
+        await page.screenshot(path=str(screens / f"local-page-{lang}.png"), full_page=True)
+        assert await legibility_problems(page) == []
+    finally:
+        await page.context.close()
+
+
 async def test_pass_and_play_covers_the_screen_until_the_next_person_taps(local_site: LocalSite, screens: Path) -> None:
     page = await local_site.page("/?lang=ja")
     try:
         game_id = await start_from_the_form(page, "walpurgis", "player", "Bob")
         await page.wait_for_selector("#handover-show")
         await page.screenshot(path=str(screens / "local-handover-ja.png"))
+        assert await legibility_problems(page) == []
         assert await page.locator("#private").count() == 0 and await page.get_attribute(GAME, "data-seat") == ""
         record = await local_site.bot.store.get_game(game_id)
         assert record is not None

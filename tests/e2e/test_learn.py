@@ -164,3 +164,20 @@ async def test_refusals(table: Table) -> None:
     await table.world.slash(CAROL, "game learn", {"game": "artofwar"}, channel_id=CHANNEL, guild_id=GUILD)
     refusal = table.world.last_message(ephemeral_for=CAROL).content
     assert refusal.startswith(tr("learn.already", "en", id=game_id, link="").split(":")[0]) and f"#{game_id}" in refusal
+
+
+async def test_a_public_thread_when_discord_refuses_a_private_one(table: Table) -> None:
+    table.world.fail_next("POST", "/channels/{channel_id}/threads", status=403, code=50013, channel_id=CHANNEL)
+    game_id = await learn(table, CAROL, "warchest")
+    record = await table.record(game_id)
+    thread = table.world.channels[record.thread_id or 0]
+    assert thread.type == 11 and CAROL in thread.members and record.guild_id == GUILD
+
+
+async def test_with_dms_closed_the_tips_come_with_take_turn(table: Table) -> None:
+    game_id = await learn(table, BOB, "wunderkammer")
+    await play_as(table, BOB, game_id, random.Random(4), stop_after=3)
+    assert not table.world.dms_to(BOB)
+    seen = tips_seen(table, BOB, "wunderkammer", game_id, "en")
+    assert set(seen) == {"turn"} and len(seen["turn"]) == 1
+    assert all(m.ephemeral for m in table.world.every_version(seen_by=BOB) if TIP_MARK in m.content)

@@ -17,7 +17,7 @@ import json
 import re
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import discord
 
@@ -29,6 +29,9 @@ from tabletop.i18n import lang, tr
 from tabletop.interactions import bot_of, guarded
 from tabletop.learning import TIPS_OPTION, is_practice
 from storage.base import GameRecord, Store
+
+if TYPE_CHECKING:
+    from tabletop.bot import TabletopBot
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,7 +93,7 @@ def rules_button(game_id: str, locale: str, row: int | None = None) -> discord.u
                              custom_id=ids.rules(game_id), row=row)
 
 
-def rules_display(bot: Any, game_id: str, locale: str) -> discord.Embed:
+def rules_display(bot: "TabletopBot", game_id: str, locale: str) -> discord.Embed:
     """What `/game rules` shows: the rules document, and where the game's own commands say more."""
     embed = announce.rules_embed(game_id, locale)
     if any(command.name == game_id for command in bot.tree.get_commands()):

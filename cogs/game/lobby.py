@@ -27,6 +27,7 @@ from tabletop.leagues.config import ADMIN_ROLE
 from tabletop.leagues.results import RATED_OPTION, RATED_SETTING
 from tabletop.matchmaking.service import MAX_AI_MINUTES, MAX_QUEUE_HOURS, QUEUE_AI_MINUTES, QUEUE_CHANNEL, QUEUE_HOURS, ai_minutes, expiry_hours
 from tabletop.service import TAKEBACKS, TIME_KEYS, default_control, game_of, match_of
+from tabletop.tips import rules_display
 from tabletop.turn_ui import resolve, show_private, typed_move
 from tabletop.i18n import lang, ls, text, tr
 from storage.base import GameRecord
@@ -236,11 +237,7 @@ class LobbyCommands:
         if game not in registry.games():
             await send_ephemeral(interaction, tr("err.unknown_game", interaction.locale))
             return
-        locale = lang(interaction.locale)
-        embed = announce.rules_embed(game, locale)
-        if any(command.name == game for command in self.bot.tree.get_commands()):
-            embed.set_footer(text=tr("game.rules_more", locale, cmd=game))
-        await interaction.response.send_message(embed=embed, ephemeral=True)
+        await interaction.response.send_message(embed=rules_display(self.bot, game, lang(interaction.locale)), ephemeral=True)
 
     @app_commands.command(name="game-settings", description=ls("Server settings for games (Manage Server)", "ゲームのサーバー設定(サーバー管理者)"))
     @app_commands.describe(

@@ -109,8 +109,10 @@ async def open_rules_from_tip(table: Table, user: int, game: str, locale: str) -
     menu = next(m for m in reversed(table.world.dms_to(user)) if TIP_MARK in m.content)
     await table.world.click(user, menu, f"tt:rules:{game}")
     rules = table.world.last_message(ephemeral_for=user)
-    assert rules.embeds and rules.embeds[0]["title"] == registry.get(game).name.get(locale), "the game's rules, as /game rules shows them"
-    assert rules.embeds[0]["description"].startswith(registry.get(game).name.get(locale)) or rules.embeds[0]["description"]
+    await table.world.slash(user, "game rules", {"game": game}, channel_id=CHANNEL, guild_id=GUILD)
+    command = table.world.last_message(ephemeral_for=user)
+    assert rules.embeds and rules.embeds == command.embeds, "the tip's Rules button shows what /game rules shows"
+    assert rules.embeds[0]["title"] == registry.get(game).name.get(locale)
 
 
 async def test_tips_survive_a_restart(table: Table) -> None:
@@ -145,6 +147,11 @@ async def test_learn_in_a_dm(table: Table) -> None:
     assert len(games) == 1 and games[0].guild_id is None
     board = next(m for m in table.world.dms_to(ALICE) if f"tt:take:{games[0].id}" in m.custom_ids())
     assert "ウォーチェスト" in board.content or re.search(r"[ぁ-ん]", board.content), "a DM practice game speaks its player's language"
+
+
+async def test_the_game_option_autocompletes(table: Table) -> None:
+    choices = await table.world.autocomplete(CAROL, "game learn", "game", {"game": "war"}, channel_id=CHANNEL, guild_id=GUILD)
+    assert {choice["value"] for choice in choices} >= {"warchest", "wallofwar"}
 
 
 async def test_refusals(table: Table) -> None:

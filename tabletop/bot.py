@@ -18,6 +18,7 @@ import cogs
 from renderers.worker import warm as warm_renderers
 from tabletop import announce, components, ids
 from tabletop.ai_turns import AiTurns, warm_up
+from tabletop.hints import Hints
 from tabletop.cache import BoundedCache
 from tabletop.throttle import Cooldown, StaticImages
 from tabletop.interactions import send_ephemeral
@@ -92,6 +93,8 @@ class TabletopBot(commands.Bot):
                           config.ai_iterations)
         """The AI players (tabletop.ai_turns); their workers start and warm up at the first search, so a bot
         that never meets an AI seat (or `bot.py --check`) spawns no process."""
+        self.hints = Hints(self.ai)
+        """💡 Hints (tabletop.hints): searched in the AI's workers, kept per (game, version, seat)."""
         process = config.render_pool != "thread"
         self.render_pool = WorkerPool(mode="process" if process else "thread", warmup=warm_renderers if process else None)
         """Every image is drawn here (`tabletop.announce.render_job`: boards, card lists, league standings);

@@ -41,8 +41,10 @@ LIVE = rf"tt:live:{GID}"
 Activity shows the game as it is when it opens, so an old button is never stale."""
 RULES = r"tt:rules:(?P<game>[a-z][a-z0-9_]{0,31})"
 """The rules of a game (the button beside a practice game's tips): only the game's id."""
+HINT = rf"tt:hint:{GID}:{DEC}"
+"""💡 Hint under a decision's menu (tabletop.hint_ui): refused once that seat's decision changed."""
 ALL = (LOBBY, LOBBY_OPTION, TAKE, INFO, RESIGN, PICK, PICK_SELECT, PICK_SET, LOG_PAGE, REPLAY_STEP, VOTE, TAKEBACK_ANSWER, REMATCH,
-       AI_PANEL, AI_ADD, AI_REMOVE, AI_RETURN, LIVE, RULES)
+       AI_PANEL, AI_ADD, AI_REMOVE, AI_RETURN, LIVE, RULES, HINT)
 
 
 def lobby(op: str, game_id: int) -> str:
@@ -123,3 +125,7 @@ def rules(game_id: str) -> str:
 
 def live(game_id: int) -> str:
     return f"tt:live:{game_id}"
+
+
+def hint(game_id: int, decision: int) -> str:
+    return f"tt:hint:{game_id}:{decision}"

@@ -152,6 +152,21 @@ def menu(actions: Sequence[Action], path: Sequence[int], *, reserve: bool = Fals
     return Menu(at, tuple(chosen), _groups(node, at, up is not None or reserve), back=up)
 
 
+def path_of(actions: Sequence[Action], notation: str) -> tuple[int, ...] | None:
+    """The position of the action `notation` in the tree (None when it is not among `actions`): a button
+    with this path plays it in one tap (a hint's proposals)."""
+    for action in actions:
+        if action.notation != notation:
+            continue
+        node, path = build(actions), []
+        for step in action.path:
+            keys = list(node.children)
+            path.append(keys.index(step.key))
+            node = node.children[step.key]
+        return tuple(path)
+    return None
+
+
 def _back(root: Node, at: tuple[int, ...]) -> tuple[int, ...] | None:
     for depth in range(len(at) - 1, -1, -1):
         walked = _walk(root, at[:depth])

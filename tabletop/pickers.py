@@ -14,6 +14,7 @@ from tabletop import announce, views
 from tabletop.i18n import text, tr
 from tabletop.interactions import clip
 from tabletop.live_links import LiveLinks
+from tabletop.hints import refusal
 from tabletop.picker import Menu, menu
 from tabletop.service import game_of
 from tabletop.tips import due_tip, rules_button, tip_line
@@ -27,7 +28,7 @@ def stale() -> StaleVersion:
 def menu_at(match: Match, seat: int, path: tuple[int, ...], links: LiveLinks | None = None, *,
             reserve: bool = False) -> Menu:
     """The menu at `path`, keeping its last row for Open live board when `links` show one (or when
-    `reserve` asks, for a tip's rules button)."""
+    `reserve` asks, for a tip's rules button or Hint)."""
     found = menu(match.legal_actions(seat), path, reserve=reserve or (links is not None and links.shown))
     if found is None:
         raise stale()
@@ -46,12 +47,17 @@ async def tip_and_view(
     links: LiveLinks | None = None, url: str | None = None,
 ) -> tuple[str | None, discord.ui.View]:
     """The menu's components, and the line of a practice game's first-time tip when one is due (then the
-    view also carries the rules button). Every menu of a decision goes through here: turn DM, Take turn,
-    picker steps. `store` None: no tip (a caller with no game state to record it in)."""
+    view also carries the rules button); 💡 Hint on the last row where hints are allowed (tabletop.hints).
+    Every menu of a decision goes through here: turn DM, Take turn, picker steps. `store` None: no tip and
+    no Hint (a caller with no game state to read them from)."""
     tip = await due_tip(store, record, match, seat) if store is not None else None
-    extra = []
-    if tip is not None:
+    hint = store is not None and await refusal(store, record, record.players[seat]) is None
+    extra: list[discord.ui.Item[discord.ui.View]] = []
+    if tip is not None or hint:
         found = _with_nav_row(match, seat, found, links)
+    if hint:
+        extra.append(views.hint_button(record.id, match.decisions[seat], locale))
+    if tip is not None:
         extra.append(rules_button(tip.game_id, locale))
     view = views.picker_view(record.id, match.decisions[seat], found, locale, names, links, url, extra)
     return (tip_line(tip, locale) if tip is not None else None), view
@@ -63,7 +69,7 @@ async def picker_payload(
 ) -> dict[str, Any]:
     """Content, components and (at the top level) the private image for one menu of the choice tree; with
     Open live board when `links` show one (`found` from `menu_at` with the same links); with a practice
-    game's tip when `store` is given and one is due."""
+    game's tip when `store` is given and one is due, and Hint where hints are allowed."""
     tnames = announce.text_names(names)
     decision = match.decision_of(seat)
     prompt = decision.prompt.render(locale, tnames) if decision else ""

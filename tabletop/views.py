@@ -131,8 +131,8 @@ def picker_view(game_id: int, decision: int, menu: Menu, locale: str, names: Map
                 links: LiveLinks | None = None, url: str | None = None,
                 extra: Sequence[discord.ui.Item[discord.ui.View]] = ()) -> discord.ui.View:
     """One menu level: button rows and selects as `picker.menu` grouped them, and below them Back, Open
-    live board (`links`, `url` as `live_items` takes them) and `extra` (a tip's rules button); the menu
-    must then keep that row free: `picker.menu(..., reserve=True)`."""
+    live board (`links`, `url` as `live_items` takes them) and `extra` (a tip's rules button, Hint); the
+    menu must then keep that row free: `picker.menu(..., reserve=True)`."""
     view = Layout()
     row = 0
     for group in menu.groups:
@@ -171,6 +171,22 @@ def picker_view(game_id: int, decision: int, menu: Menu, locale: str, names: Map
     for item in extra:
         item.row = NAV_ROW
         view.add_item(item)
+    return view
+
+
+def hint_button(game_id: int, decision: int, locale: str) -> discord.ui.Button:
+    """💡 Hint under a menu where hints are allowed (tabletop.hints): for this decision only."""
+    return discord.ui.Button(label=tr("hint.button", locale), emoji="💡", style=discord.ButtonStyle.secondary,
+                             custom_id=ids.hint(game_id, decision))
+
+
+def hint_view(game_id: int, decision: int, paths: Sequence[tuple[int, ...]], locale: str) -> discord.ui.View:
+    """One button per proposed choice that plays it: a picker step straight to that action (the decision
+    id makes a hint shown before the position moved on refuse, as any stale menu does)."""
+    view = Layout()
+    for number, path in enumerate(paths, start=1):
+        view.add_item(discord.ui.Button(label=tr("hint.play", locale, number=number), style=discord.ButtonStyle.primary,
+                                        custom_id=ids.pick(game_id, decision, path)))
     return view
 
 

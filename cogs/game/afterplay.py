@@ -1,5 +1,5 @@
-"""`/game takeback` and `/game export`: undoing a misclick and taking a game away. The request and its
-buttons live in `tabletop.takeback_ui`, the file in `tabletop.export_ui` (the Rematch button of a final
+"""`/game takeback`, `/game hint` and `/game export`: undoing a misclick, asking the AI, and taking a game away.
+The request and its buttons live in `tabletop.takeback_ui`, the hint in `tabletop.hint_ui`, the file in `tabletop.export_ui` (the Rematch button of a final
 board needs no command: `tabletop.rematch`); this file only declares the commands."""
 
 from __future__ import annotations
@@ -10,6 +10,7 @@ from discord import app_commands
 from cogs.game.group import GAME
 from tabletop.bot import TabletopBot
 from tabletop.export_ui import export_game
+from tabletop.hint_ui import hint_command
 from tabletop.i18n import lang, ls, tr
 from tabletop.interactions import refusals
 from tabletop.service import game_of
@@ -48,6 +49,14 @@ class AfterplayCommands:
     async def takeback(self, interaction: discord.Interaction, game: int | None = None) -> None:
         async with refusals(interaction):
             await request_takeback(interaction, game)
+
+    @GAME.command(name="hint", description=ls("The AI's top three choices for your decision, with chances (practice games)",
+                                              "今の判断でのAIのおすすめ上位3手と推定勝率(練習ゲーム)"))
+    @app_commands.describe(game=GAME_OPTION)
+    @app_commands.autocomplete(game=my_active_autocomplete)
+    async def hint(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        async with refusals(interaction):
+            await hint_command(interaction, game)
 
     @GAME.command(name="export", description=ls("A finished game as a JSON file (only you see it)",
                                                 "終了したゲームをJSONファイルで受け取る(自分だけに表示)"))

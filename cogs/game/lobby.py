@@ -23,6 +23,7 @@ from tabletop.ai_seats import LEVEL_CODES, MAX_SEARCHES, MAX_SECONDS, MIN_SECOND
 from tabletop.ai_turns import decision_seconds, searches_limit, takeover_level
 from tabletop.announce import clock_note
 from tabletop.clocks import DEFAULT_GRACE_HOURS, DEFAULT_REMINDERS, DEFAULT_STALL_DAYS, POLICIES, POLICY_NAMES, PRESETS, Timing
+from tabletop.hints import HINTS_SETTING
 from tabletop.leagues.config import ADMIN_ROLE
 from tabletop.leagues.results import RATED_OPTION, RATED_SETTING
 from tabletop.matchmaking.service import MAX_AI_MINUTES, MAX_QUEUE_HOURS, QUEUE_AI_MINUTES, QUEUE_CHANNEL, QUEUE_HOURS, ai_minutes, expiry_hours
@@ -253,6 +254,7 @@ class LobbyCommands:
         ai_level=ls("Level of the AI that takes over a seat out of time", "時間切れの席を代わりに打つAIの強さ"),
         ai_seconds=ls("Most seconds one AI decision may take (caps every level)", "AIが1手に使える最大秒数(各レベルの上限)"),
         rated=ls("New lobbies are rated by default", "新しいゲームを既定でレーティング対象にする"),
+        hints=ls("Allow 💡 hints in casual games (practice games always have them)", "通常のゲームで💡ヒントを使えるようにする(練習ゲームでは常に可)"),
         league_role=ls("Role whose members may run league admin commands", "リーグ管理コマンドを使えるロール"),
         queue_channel=ls("Channel where ranked queue games open", "ランク戦キューの対局を始めるチャンネル"),
         queue_hours=ls("Hours a queue entry waits before it expires", "キューの待機が期限切れになるまでの時間"),
@@ -273,7 +275,7 @@ class LobbyCommands:
                        reminders: str | None = None, stall_days: app_commands.Range[int, 0, 365] | None = None,
                        vacation_days: app_commands.Range[int, 0, 365] | None = None, takebacks: bool | None = None,
                        ai_searches: app_commands.Range[int, 1, MAX_SEARCHES] | None = None, ai_level: str | None = None,
-                       ai_seconds: app_commands.Range[float, MIN_SECONDS, MAX_SECONDS] | None = None, rated: bool | None = None, league_role: discord.Role | None = None,
+                       ai_seconds: app_commands.Range[float, MIN_SECONDS, MAX_SECONDS] | None = None, rated: bool | None = None, hints: bool | None = None, league_role: discord.Role | None = None,
                        queue_channel: app_commands.Transform[app_commands.AppCommandChannel, TextChannelOption] | None = None, queue_hours: app_commands.Range[int, 1, MAX_QUEUE_HOURS] | None = None,
                        queue_ai_minutes: app_commands.Range[int, 0, MAX_AI_MINUTES] | None = None) -> None:
         """A top-level command, so Discord honours its default permissions; checked again here."""
@@ -291,7 +293,7 @@ class LobbyCommands:
         changes: dict[str, object] = {key: value for key, value in (
             ("locale", language), ("time_control", time_control), ("timeout_policy", timeout_policy), ("grace_hours", grace_hours),
             ("stall_days", stall_days), ("vacation_days", vacation_days), (TAKEBACKS, takebacks), (SEARCHES, ai_searches),
-            (TAKEOVER_LEVEL, ai_level), (SECONDS, ai_seconds), (RATED_SETTING, rated), (ADMIN_ROLE, league_role.id if league_role else None),
+            (TAKEOVER_LEVEL, ai_level), (SECONDS, ai_seconds), (RATED_SETTING, rated), (HINTS_SETTING, hints), (ADMIN_ROLE, league_role.id if league_role else None),
             (QUEUE_CHANNEL, queue_channel.id if queue_channel else None), (QUEUE_HOURS, queue_hours), (QUEUE_AI_MINUTES, queue_ai_minutes))
             if value is not None}
         if reminders is not None:
@@ -342,6 +344,7 @@ def settings_summary(settings: dict, locale: str) -> str:
         tr("settings.vacation", locale, value=settings.get("vacation_days", DEFAULT_VACATION_DAYS)),
         tr("afterplay.settings_takebacks_on" if settings.get(TAKEBACKS, True) else "afterplay.settings_takebacks_off", locale),
         tr("league.settings_rated_on" if settings.get(RATED_SETTING) else "league.settings_rated_off", locale),
+        tr("hint.settings_on" if settings.get(HINTS_SETTING) else "hint.settings_off", locale),
         tr("league.settings_role", locale, role=f"<@&{settings[ADMIN_ROLE]}>" if settings.get(ADMIN_ROLE) else "-"),
         tr("queue.settings_channel", locale, channel=f"<#{settings[QUEUE_CHANNEL]}>" if settings.get(QUEUE_CHANNEL) else "-"),
         tr("queue.settings_hours", locale, hours=expiry_hours(settings)),

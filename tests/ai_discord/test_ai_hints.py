@@ -5,6 +5,7 @@ follow the server setting; rated, league and queue games refuse them with a reas
 
 from __future__ import annotations
 
+import random
 import re
 
 import pytest
@@ -16,6 +17,7 @@ from tabletop.i18n import tr
 from tests.ai_discord.helpers import match_of, settings, start_with_ai
 from tests.e2e.conftest import ALICE, CAROL
 from tests.e2e.driver import CHANNEL, GUILD, Table
+from tests.e2e.test_live_buttons import set_up
 from tests.fakediscord import RecordedMessage
 
 HINT = re.compile(r"^tt:hint:(\d+):(\d+)$")
@@ -23,6 +25,7 @@ CHANCE = re.compile(r"(\d+)%")
 GAMES = sorted(registry.games())
 CHANGED = "あなたの選択が変わりました。"
 """The refusal of a menu whose decision moved on (engine.core.match.StaleDecision), in Alice's Japanese."""
+TURNS = 6
 
 
 def hint_ids(message: RecordedMessage) -> list[str]:
@@ -160,3 +163,26 @@ async def test_a_seat_not_awaited_is_told_whose_turn_it_is(table: Table) -> None
     refused = table.world.last_message(ephemeral_for=idle).text
     assert not chances(table.world.last_message(ephemeral_for=idle)) and refused, refused
     assert (await table.record(game_id)).version == record.version
+
+
+@pytest.mark.parametrize("game", GAMES)
+async def test_hint_shares_the_last_row_with_back_and_the_live_board(table: Table, game: str) -> None:
+    """Every menu of a practice game, with Open live board set up: Hint sits on the last row with Back,
+    the Activity button and the browser link, within Discord's limits (the fake refuses more); the
+    driver plays through the menus as a player would."""
+    table.world.activities.enable()
+    set_up(table)
+    players = min(registry.get(game).player_counts)
+    game_id = await start_with_ai(table, ALICE, [], game, ["easy"] * (players - 1))
+    rng = random.Random(3)
+    for _ in range(TURNS):
+        await table.world.settle()
+        found = await table.await_turn(game_id, ALICE)
+        if found is None:
+            break
+        match, seat = found
+        await table.world.settle()
+        dm = table.dm_menu(ALICE, game_id, match.decisions[seat])
+        assert dm is not None and any(HINT.match(cid) for cid in dm.components[-1]["components"][-1].values()
+                                      if isinstance(cid, str)), "Hint is the last row's last item"
+        await table.take_turn(ALICE, game_id, rng)

@@ -17,6 +17,7 @@ from tabletop.i18n import tr
 from tests.ai_discord.helpers import match_of, settings, start_with_ai
 from tests.e2e.conftest import ALICE, CAROL
 from tests.e2e.driver import CHANNEL, GUILD, Table
+from tests.e2e.test_learn import learn
 from tests.e2e.test_live_buttons import set_up
 from tests.fakediscord import RecordedMessage
 
@@ -183,6 +184,17 @@ async def test_hint_shares_the_last_row_with_back_and_the_live_board(table: Tabl
         match, seat = found
         await table.world.settle()
         dm = table.dm_menu(ALICE, game_id, match.decisions[seat])
-        assert dm is not None and any(HINT.match(cid) for cid in dm.components[-1]["components"][-1].values()
-                                      if isinstance(cid, str)), "Hint is the last row's last item"
+        assert dm is not None and any(HINT.match(item.get("custom_id", "")) for item in dm.components[-1]["components"]), \
+            "Hint is on the last row"
         await table.take_turn(ALICE, game_id, rng)
+
+
+async def test_a_learn_game_has_hints_with_its_tips(table: Table) -> None:
+    """`/game learn` (tabletop.learning) is a practice game: its first menu carries the tip's rules button
+    and Hint together on the last row, and `/game hint` answers there."""
+    game_id = await learn(table, ALICE, "wallofwar")
+    seat, dm = await alices_turn(table, game_id)
+    last_row = [item.get("custom_id", "") for item in dm.components[-1]["components"]]
+    assert any(HINT.match(cid) for cid in last_row) and any(cid.startswith("tt:rules:") for cid in last_row)
+    await table.world.slash(ALICE, "game hint", {"game": game_id}, channel_id=CHANNEL, guild_id=GUILD)
+    assert chances(table.world.last_message(ephemeral_for=ALICE))

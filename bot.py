@@ -28,8 +28,7 @@ from tabletop.limits import check_commands
 from tabletop.local_games import wake_all
 from storage import StoreError, describe, open_store
 from web.app import make_app
-from web.local import make_local_app
-from web.security import LOOPBACK_HOSTS
+from web.local import loopback_only, make_local_app
 from web.server import WebServerError, serving
 
 log = logging.getLogger("tabletop")
@@ -152,13 +151,14 @@ async def run_local(config: Config) -> int:
 
 
 def local_banner(config: Config) -> str:
-    if config.web_host in LOOPBACK_HOSTS:
+    if loopback_only(config):
         return (f"Local mode (no DISCORD_TOKEN): play in your browser at {config.public_url}/ — against the AI, or "
                 "pass and play at one screen; only this machine can reach it. Ctrl-C stops.")
     sign_in = "sign in with Discord" if config.oauth_configured else \
         "signing in needs DISCORD_CLIENT_ID and DISCORD_CLIENT_SECRET, which are not set: nobody can play"
     return (f"Local mode (no DISCORD_TOKEN) listening on {config.web_host}:{config.web_port} (WEB_HOST), at "
-            f"{config.public_url}/ — beyond this machine, so players must {sign_in}. Ctrl-C stops.")
+            f"{config.public_url}/ (PUBLIC_URL) — reachable beyond this machine, so players must {sign_in}. "
+            "Ctrl-C stops.")
 
 
 def arguments() -> argparse.ArgumentParser:

@@ -3,10 +3,11 @@
 `make_local_app` is the bot's application (`web.app.make_app`) with local games instead of Discord's
 (`web.local_screen`, `tabletop.local_games`) and these routes:
 
-- `GET /`: the local page, listing local games and creating one. On loopback (WEB_HOST unset or a loopback
-  address) it opens a session of the local viewer for a browser that has none: no sign-in. Beyond
-  loopback there is no local viewer: the page sends the browser to sign in with Discord, and the signed-in
-  person plays their own local games.
+- `GET /`: the local page, listing local games and creating one. On loopback (WEB_HOST and PUBLIC_URL both
+  unset or loopback: `loopback_only`) it opens a session of the local viewer for a browser that has none:
+  no sign-in. Beyond loopback — listening on another address, or reached through a reverse proxy at a
+  PUBLIC_URL elsewhere — there is no local viewer: the page sends the browser to sign in with Discord, and
+  the signed-in person plays their own local games.
 - `GET /api/local/catalogue`: the games, their options (as each game declares them), player counts and the
   AI levels, in the viewer's language.
 - `GET /api/local/games`: the viewer's local games, newest first. `POST /api/local/games` with
@@ -16,8 +17,9 @@
   and play), `{"seat": null}` covers it.
 
 Playing is the live board's own API (`/api/games/{id}`, `/move`, `/live`). On loopback every request must
-name a loopback host (`Host`): a page of another site whose name was pointed at 127.0.0.1 (DNS rebinding)
-is refused, and the CSRF check (`web.security`) refuses other sites' requests as everywhere.
+name a loopback host (`Host`) and come straight from a browser (no proxy's `Forwarded`/`X-Forwarded-For`):
+a page of another site whose name was pointed at 127.0.0.1 (DNS rebinding) and a proxy passing requests
+from elsewhere are refused, and the CSRF check (`web.security`) refuses other sites' requests as everywhere.
 """
 
 from __future__ import annotations
@@ -59,11 +61,11 @@ NO_STORE = {"Cache-Control": "no-store"}
 def make_local_app(bot: "TabletopBot", config: Config, *, limits: RateLimits | None = None) -> web.Application:
     """The live board over a bot that never connects to Discord: local games only."""
     app = make_app(bot, config, limits=limits)
-    loopback = config.web_host in LOOPBACK_HOSTS
+    loopback = loopback_only(config)
     app[LOCAL] = LocalMode(loopback=loopback)
     app[keys.MEMBERS] = None  # no Discord servers: nobody watches as a member
     if loopback:
-        app.middlewares.append(loopback_only)
+        app.middlewares.append(from_this_machine)
     app.add_routes(routes)
     return app
 
@@ -75,11 +77,19 @@ def host_name(request: web.Request) -> str:
         return ""
 
 
+def loopback_only(config: Config) -> bool:
+    """Whether only this machine reaches the board: it listens on loopback and is not published elsewhere
+    (a PUBLIC_URL off this machine means a reverse proxy brings others in). Only then is there a local
+    viewer who needs no sign-in."""
+    return config.web_host in LOOPBACK_HOSTS and (urlsplit(config.public_url).hostname or "").lower() in LOOPBACK_HOSTS
+
+
 @web.middleware
-async def loopback_only(request: web.Request, handler: Handler) -> web.StreamResponse:
+async def from_this_machine(request: web.Request, handler: Handler) -> web.StreamResponse:
     """On loopback, a request naming another host came through a name pointed at this machine (DNS
-    rebinding): refused."""
-    if host_name(request) not in LOOPBACK_HOSTS:
+    rebinding), and one a proxy forwarded came from elsewhere: both refused."""
+    if host_name(request) not in LOOPBACK_HOSTS or "Forwarded" in request.headers \
+            or "X-Forwarded-For" in request.headers:
         raise refuse(request, 403, "web.local_host")
     return await handler(request)
 

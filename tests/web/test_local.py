@@ -206,6 +206,8 @@ async def test_hostile_input_is_refused_and_changes_nothing(local: Local) -> Non
     assert (await local.post("/api/local/games", {"game": GAME, "seats": [you, ai]}, headers=foreign)).status == 403
     rebound = await local.client.get("/api/local/games", headers=local.headers | {"Host": "evil.example:8080"})
     assert rebound.status == 403 and (await rebound.json())["error"] == "local_host"
+    proxied = await local.client.get("/api/local/games", headers=local.headers | {"X-Forwarded-For": "203.0.113.9"})
+    assert proxied.status == 403, "a proxy brings in requests from elsewhere"
     anonymous = await local.client.get("/api/local/games")
     assert anonymous.status == 401
     assert (await local.client.get(f"/api/games/{game_id}")).status == 401
@@ -233,8 +235,13 @@ async def test_local_and_discord_games_never_cross(local: Local) -> None:
         await client.close()
 
 
-async def test_beyond_loopback_signing_in_is_required(tmp_path: Path) -> None:
-    config = local_config(tmp_path / "wide.sqlite3", web_host="0.0.0.0", public_url="https://board.example.org")
+@pytest.mark.parametrize("where", [{"web_host": "0.0.0.0", "public_url": "https://board.example.org"},
+                                   {"web_host": "127.0.0.1", "public_url": "https://board.example.org"}],
+                         ids=["listening-wide", "behind-a-proxy"])
+async def test_beyond_loopback_signing_in_is_required(tmp_path: Path, where: dict[str, str]) -> None:
+    """Listening on another address, or published through a reverse proxy at a PUBLIC_URL elsewhere: no
+    local viewer, sign-in required."""
+    config = local_config(tmp_path / "wide.sqlite3", **where)
     async with local_bot(config) as bot:
         wide = await Local(bot, config).start()
         try:

@@ -68,13 +68,11 @@ class Site:
             self.tokens[user_id], _ = await open_session(self.app, DiscordUser(user_id, name), "browser")
         return self.tokens[user_id]
 
-    async def context(self, user_id: int | None, *, locale: str = "en-US", dark: bool = False,
-                      base_url: str | None = None) -> BrowserContext:
-        """A fresh browser profile at phone size with touch, signed in as `user_id` (None: signed out);
-        `base_url`: another server's pages (local mode's)."""
+    async def context(self, user_id: int | None, *, locale: str = "en-US", dark: bool = False) -> BrowserContext:
+        """A fresh browser profile at phone size with touch, signed in as `user_id` (None: signed out)."""
         context = await self.browser.new_context(
             viewport=PHONE, screen=PHONE, device_scale_factor=2, is_mobile=True, has_touch=True, locale=locale,
-            color_scheme="dark" if dark else "light", base_url=base_url or self.base_url)
+            color_scheme="dark" if dark else "light", base_url=self.base_url)
         context.set_default_timeout(TIMEOUT_MS)
         await context.add_init_script(TIMES)
         if user_id is not None:

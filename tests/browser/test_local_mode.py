@@ -15,17 +15,15 @@ from typing import AsyncIterator
 
 import pytest
 import pytest_asyncio
-from playwright.async_api import Browser, Page, async_playwright
+from playwright.async_api import Browser, Page
 
 from engine import registry
 from tabletop.ai_seats import is_ai
 from tabletop.bot import TabletopBot
 from tabletop.service import match_of
-from tests.browser.chromium import LAUNCH_ARGS, ensure_chromium
 from tests.browser.game_page import CHOICE, GAME, LEGAL, legibility_problems, tap_a_move, wait_version
-from tests.browser.site import PHONE, TIMEOUT_MS, free_port
+from tests.browser.site import PHONE, TIMEOUT_MS, Site, free_port
 from tests.web.local_mode import GENEROUS, local_bot, local_config
-from web import bundle
 from web.local import make_local_app
 from web.server import WebServer
 
@@ -52,9 +50,8 @@ class LocalSite:
 
 
 @pytest_asyncio.fixture(scope="module", loop_scope="package")
-async def local_site() -> AsyncIterator[LocalSite]:
-    chromium = ensure_chromium()
-    bundle.ensure_built()
+async def local_site(shared_site: Site) -> AsyncIterator[LocalSite]:
+    """The local bot and its application; the pages open in the package's one browser (`shared_site`)."""
     async with AsyncExitStack() as stack:
         directory = Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="tabletop-local-")))
         port = free_port()
@@ -64,10 +61,7 @@ async def local_site() -> AsyncIterator[LocalSite]:
         server = WebServer(make_local_app(bot, config, limits=GENEROUS), "127.0.0.1", port)
         await server.start()
         stack.push_async_callback(server.stop)
-        playwright = await stack.enter_async_context(async_playwright())
-        browser = await playwright.chromium.launch(executable_path=str(chromium), args=LAUNCH_ARGS, headless=True)
-        stack.push_async_callback(browser.close)
-        yield LocalSite(bot, browser, base_url)
+        yield LocalSite(bot, shared_site.browser, base_url)
 
 
 async def start_from_the_form(page: Page, game: str, second: str = "ai", name: str = "") -> int:

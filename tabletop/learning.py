@@ -21,8 +21,6 @@ LOCALE_OPTION = "tt_locale"
 TIPS_OPTION = "tt_tips"
 LEVEL = "easy"
 """The opponents of a practice game: the AI's easy level, fast and beatable by a beginner."""
-OWN_OPTIONS = (LEARN_OPTION, HINTS_OPTION, LOCALE_OPTION, TIPS_OPTION)
-"""Options only `/game learn` sets: a rematch or a lobby never copies them."""
 
 
 def is_practice(record: GameRecord) -> bool:
@@ -33,7 +31,3 @@ def hints_on(options: Mapping[str, Any]) -> bool:
     """Whether the game was started with hints allowed (practice games always are)."""
     return options.get(HINTS_OPTION) == "on"
 
-
-def without_learning(options: Mapping[str, Any]) -> dict[str, Any]:
-    """A game's options minus what only a practice game carries (its flags and its tips shown)."""
-    return {key: value for key, value in options.items() if key not in OWN_OPTIONS}

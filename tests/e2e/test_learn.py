@@ -13,7 +13,7 @@ from engine import registry
 from engine.core.match import Match
 from tabletop.ai_seats import is_ai, level_of
 from tabletop.i18n import tr
-from tabletop.learning import HINTS_OPTION, TIPS_OPTION, is_practice
+from tabletop.learning import HINTS_OPTION, TIPS_OPTION, hints_on, is_practice
 from tabletop.leagues.results import RATED_SETTING
 from tabletop.tips import tips_of
 from tests.e2e.conftest import ALICE, BOB, CAROL
@@ -80,7 +80,7 @@ async def test_a_practice_game_to_the_end_shows_each_tip_once(table: Table, game
     thread = table.world.channels[record.thread_id or 0]
     assert thread.type == 12 and user in thread.members, "a private thread with the player in it"
     assert [level_of(player) for player in record.players if is_ai(player)] == ["easy"] * (len(record.players) - 1)
-    assert record.options[HINTS_OPTION] == "on"
+    assert record.options[HINTS_OPTION] == "on" and hints_on(record.options), "hints are allowed in a practice game"
     started = table.world.last_message(ephemeral_for=user)
     assert str(record.thread_id) in started.content
 

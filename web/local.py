@@ -33,7 +33,7 @@ from engine import registry
 from engine.core.errors import GameError
 from storage.base import GameRecord
 from tabletop import packages
-from tabletop.ai_seats import LEVEL_CODES
+from tabletop.ai_seats import LEVEL_CODES, is_ai
 from tabletop.config import Config
 from tabletop.i18n import tr
 from tabletop.local_games import LOCAL_GUILD, LOCAL_VIEWER, MAX_NAME, SeatSpec, clean_name, create, is_local
@@ -158,7 +158,7 @@ async def game_json(bot: "TabletopBot", record: GameRecord, locale: str) -> dict
     awaited = match_of(record).awaited_seats() if record.status == "active" else ()
     return {"id": str(record.id), "type": record.game_type, "name": registry.get(record.game_type).name.get(locale),
             "status": record.status, "url": f"/games/{record.id}", "updated_at": record.updated_at,
-            "seats": [{"seat": seat, "name": names[seat], "ai": user_id < 0, "asked": seat in awaited}
+            "seats": [{"seat": seat, "name": names[seat], "ai": is_ai(user_id), "asked": seat in awaited}
                       for seat, user_id in enumerate(record.players)]}
 
 

@@ -19,8 +19,7 @@ from tabletop.local_games import LOCAL_GUILD, LOCAL_VIEWER, is_local
 from tabletop.service import match_of
 from tests.web.board import set_cookie
 from tests.web.live_board import leaves
-from tests.web.local_mode import Local, local_bot, local_config
-from tests.web.test_scene import values
+from tests.web.local_mode import Local, local_bot, local_config, values
 from web import bundle
 from web.app import make_app
 

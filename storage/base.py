@@ -11,6 +11,7 @@ from typing import Any, Callable, Literal, Protocol, Sequence, runtime_checkable
 
 from storage.league_records import GameEnd, LeagueStore
 from storage.queue_records import QueueStore
+from storage.review_sql import ReviewStore
 from storage.session_records import SessionStore
 
 GameStatus = Literal["lobby", "active", "finished", "cancelled"]
@@ -113,7 +114,7 @@ class LobbyError(StoreError):
 
 
 @runtime_checkable
-class Store(LeagueStore, QueueStore, SessionStore, Protocol):
+class Store(LeagueStore, QueueStore, ReviewStore, SessionStore, Protocol):
     """Durable storage of games, seats, the action log, users and guild settings.
 
     Every method is one atomic step: it either fully happens or raises/returns False having changed

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Sequence
 from storage.base import StoreError
 from storage.league_sql import BRACKETS_MIGRATION, LEAGUE_CLAIMS_MIGRATION, LEAGUES_MIGRATION
 from storage.queue_sql import QUEUE_MIGRATION
+from storage.review_sql import REVIEWS_MIGRATION
 from storage.session_sql import SESSIONS_MIGRATION
 
 if TYPE_CHECKING:
@@ -219,6 +220,8 @@ MIGRATIONS: tuple[Migration, ...] = (
     QUEUE_MIGRATION,
     # Tournaments: the seed order and the last posted bracket (storage/league_sql.py).
     BRACKETS_MIGRATION,
+    # Post-game reviews kept with their game (storage/review_sql.py).
+    REVIEWS_MIGRATION,
 )
 
 _POSTGRES_TYPES = (

@@ -36,6 +36,7 @@ from storage.league_records import GameEnd
 from storage.league_sql import LeagueOperations
 from storage.queue_sql import QueueOperations
 from storage.rating_sql import RatingOperations
+from storage.review_sql import ReviewOperations
 from storage.session_sql import SessionOperations
 from storage.sql import Body, Execute, ExecuteMany, Fetch, T
 
@@ -50,7 +51,8 @@ def _check_capacity(capacity: int) -> None:
         raise ValueError(f"capacity must be at least 1, got {capacity}")
 
 
-class SqlStore(ClaimOperations, LeagueOperations, QueueOperations, RatingOperations, SessionOperations, ABC):
+class SqlStore(ClaimOperations, LeagueOperations, QueueOperations, RatingOperations, ReviewOperations, SessionOperations,
+               ABC):
     """The `Store` protocol over any backend that can run a body as a transaction."""
 
     backend = "sql"

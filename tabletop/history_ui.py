@@ -132,16 +132,17 @@ async def replay_payload(interaction: discord.Interaction, record: GameRecord, s
     return content, files, pager(step, past.last, ids.replay_step, record.id, indicator, jumps=True)
 
 
-async def open_replay(interaction: discord.Interaction, game_id: int | None) -> None:
+async def open_replay(interaction: discord.Interaction, game_id: int | None, step: int = 0) -> None:
+    """A new private replay at `step` (the start, or a position a review links to)."""
     record = await chosen_game(interaction, game_id)
     await interaction.response.defer(ephemeral=True, thinking=True)
-    content, files, view = await replay_payload(interaction, record, 0)
+    content, files, view = await replay_payload(interaction, record, step)
     await late_answer(interaction, content=content, files=files, view=view, allowed_mentions=discord.AllowedMentions.none())
 
 
 class ReplayStep(discord.ui.DynamicItem[discord.ui.Button], template=ids.REPLAY_STEP):
-    """A replay pager's button turns its own (private) page; the final board's Replay button (`via` "o")
-    opens a new private replay instead, leaving the public board as it is."""
+    """A replay pager's button turns its own (private) page; the final board's Replay button and a review's
+    jump buttons (`via` "o") open a new private replay at their step instead, leaving their message as it is."""
 
     def __init__(self, item: discord.ui.Button, game_id: int, step: int, via: str) -> None:
         super().__init__(item)
@@ -154,7 +155,7 @@ class ReplayStep(discord.ui.DynamicItem[discord.ui.Button], template=ids.REPLAY_
     @guarded
     async def callback(self, interaction: discord.Interaction) -> None:
         if self.via == "o":
-            await open_replay(interaction, self.game_id)
+            await open_replay(interaction, self.game_id, self.step)
             return
         record = await clicked_game(interaction, self.game_id)
         await interaction.response.defer()

@@ -44,6 +44,8 @@ class FairGate:
         self._limits: dict[Hashable, int] = {}
         self._waiting: OrderedDict[Hashable, deque[asyncio.Future[None]]] = OrderedDict()
         self._tick = 0
+        self._background: set[Hashable] = set()
+        """Keys that only take a slot nobody else waits for (post-game reviews): served after every other key."""
         self._served: dict[Hashable, int] = {}
         """Each active key's place in line: when its last job ended or was admitted, or when it began to wait.
         The smallest goes first, so a key with many jobs takes turns with the others."""
@@ -64,10 +66,13 @@ class FairGate:
         return self.waiting(key) + max(0, self._running - self.capacity + 1)
 
     @asynccontextmanager
-    async def slot(self, key: Hashable, limit: int | None = None) -> AsyncIterator[None]:
-        """Hold one slot for the body. `limit` caps concurrent holders with this key (None: capacity)."""
+    async def slot(self, key: Hashable, limit: int | None = None, background: bool = False) -> AsyncIterator[None]:
+        """Hold one slot for the body. `limit` caps concurrent holders with this key (None: capacity). A
+        `background` key is admitted only when no other key waits, and after all of them."""
         self._limits[key] = max(1, limit) if limit is not None else self.capacity
-        if self._admissible(key) and not self._waiting.get(key):
+        if background:
+            self._background.add(key)
+        if self._admissible(key) and not self._waiting.get(key) and not (background and self._waiting):
             self._take(key)
         else:
             future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
@@ -126,7 +131,7 @@ class FairGate:
             ready = [key for key in self._waiting if self._admissible(key)]
             if not ready:
                 return
-            key = min(ready, key=self._served.__getitem__)
+            key = min(ready, key=lambda key: (key in self._background, self._served[key]))
             queue = self._waiting[key]
             future = queue.popleft()
             if not queue:
@@ -220,10 +225,12 @@ class WorkerPool:
         # Executors start workers on demand: one job per worker at once makes every one start (and warm).
         await asyncio.gather(*(loop.run_in_executor(self._executor, os.getpid) for _ in range(self.processes)))
 
-    async def run(self, key: Hashable, fn: Callable[..., Any], *args: Any, limit: int | None = None) -> Any:
-        """Run `fn(*args)` in a worker once the gate admits `key`; a worker that died is replaced once."""
+    async def run(self, key: Hashable, fn: Callable[..., Any], *args: Any, limit: int | None = None,
+                  background: bool = False) -> Any:
+        """Run `fn(*args)` in a worker once the gate admits `key` (see `FairGate.slot`); a worker that died is
+        replaced once."""
         await self.start()
-        async with self.gate.slot(key, limit):
+        async with self.gate.slot(key, limit, background):
             loop = asyncio.get_running_loop()
             try:
                 return await loop.run_in_executor(self._executor, fn, *args)

@@ -1,4 +1,4 @@
-"""`/game log`, `/game replay` and `/game history`: looking back at games, active or finished. The pagers and
+"""`/game log`, `/game replay`, `/game review` and `/game history`: looking back at games, active or finished. The pagers and
 the list live in `tabletop.history_ui`; this file only declares the commands."""
 
 from __future__ import annotations
@@ -11,6 +11,7 @@ from tabletop.bot import TabletopBot
 from tabletop.history import VIEWABLE
 from tabletop.history_ui import open_finished, open_log, open_replay
 from tabletop.i18n import lang, ls, tr
+from tabletop.review_ui import open_review
 from tabletop.interactions import refusals
 from tabletop.service import game_of
 
@@ -48,6 +49,14 @@ class HistoryCommands:
     async def replay(self, interaction: discord.Interaction, game: int | None = None) -> None:
         async with refusals(interaction):
             await open_replay(interaction, game)
+
+    @GAME.command(name="review", description=ls("A finished game's win chances move by move and costly moves (only you see it)",
+                                                "終了したゲームの勝率の推移と悪手を見る(自分だけに表示)"))
+    @app_commands.describe(game=GAME_OPTION)
+    @app_commands.autocomplete(game=past_game_autocomplete)
+    async def review(self, interaction: discord.Interaction, game: int | None = None) -> None:
+        async with refusals(interaction):
+            await open_review(interaction, game)
 
     @GAME.command(name="history", description=ls("Finished games on this server, or a member's (only you see it)",
                                                  "このサーバーの終了したゲーム(メンバー指定可、自分だけに表示)"))

@@ -20,7 +20,7 @@ from __future__ import annotations
 import random
 import time
 from dataclasses import dataclass
-from typing import Any, Mapping, Sequence
+from typing import Any, Iterable, Mapping, Sequence
 
 from engine import registry
 from engine.ai.hint import HINT, HintSearch, first_from_places
@@ -99,28 +99,55 @@ class Decision:
                 "after": self.after, "cost": self.cost}
 
 
+def replayed(game_id: str, players: int, seed: int, options: Mapping[str, str],
+             log: Sequence[Sequence[Any]]) -> tuple[list[Match], list[tuple[int, str]]]:
+    """Every position of the game from its seed and log (`positions[k]`: after k entries), and the log."""
+    entries = [(int(seat), str(notation)) for seat, notation in log]
+    start = Match.start(registry.get(game_id), players, seed, options)
+    return [start, *(step.match for step in start.replay_steps(entries))], entries
+
+
 def review(game_id: str, players: int, seed: int, options: Mapping[str, str], log: Sequence[Sequence[Any]],
            viewer: int | None, salt: int, iterations: int | None = None,
            budget_s: float = POSITION_BUDGET_S) -> dict[str, Any]:
-    """The review as JSON (see `review_positions`), from the game's seed and log: JSON-able in and out, so
-    the worker pool runs it."""
-    game = registry.get(game_id)
-    start = Match.start(game, players, seed, options)
-    positions = [start, *(step.match for step in start.replay_steps((int(seat), str(notation)) for seat, notation in log))]
-    return review_positions(positions, [(int(seat), str(notation)) for seat, notation in log], viewer, salt, iterations, budget_s)
+    """The whole review as JSON (see `review_positions`), from the game's seed and log."""
+    positions, entries = replayed(game_id, players, seed, options, log)
+    return review_positions(positions, entries, viewer, salt, iterations, budget_s)
+
+
+def review_span(game_id: str, players: int, seed: int, options: Mapping[str, str], log: Sequence[Sequence[Any]],
+                viewer: int | None, salt: int, first: int, last: int, iterations: int | None = None,
+                budget_s: float = POSITION_BUDGET_S) -> dict[str, Any]:
+    """Positions `first` to `last - 1` of a review (`points`): one job of the worker pool, so a long review
+    is many short jobs and a turn never waits behind a whole one. JSON-able in and out."""
+    positions, entries = replayed(game_id, players, seed, options, log)
+    return points(positions, entries, viewer, salt, range(first, min(last, len(positions))),
+                  iterations_for(positions[0].game.id, iterations), budget_s)
+
+
+def iterations_for(game_id: str, iterations: int | None = None) -> int:
+    return iterations if iterations is not None else REVIEW_ITERATIONS.get(game_id, DEFAULT_ITERATIONS)
 
 
 def review_positions(positions: Sequence[Match], log: Sequence[tuple[int, str]], viewer: int | None, salt: int,
                      iterations: int | None = None, budget_s: float = POSITION_BUDGET_S) -> dict[str, Any]:
     """`positions[k]` is the match after `k` log entries. The viewer's log entries are read (their own
     moves); another seat's only for who acted, which every seat sees."""
+    cap = iterations_for(positions[0].game.id, iterations)
+    found = points(positions, log, viewer, salt, range(len(positions)), cap, budget_s)
+    return assemble(positions[0].game.id, log, viewer, cap, found)
+
+
+def points(positions: Sequence[Match], log: Sequence[tuple[int, str]], viewer: int | None, salt: int,
+           indexes: Iterable[int], cap: int, budget_s: float) -> dict[str, Any]:
+    """The curve's points at `indexes` and the AI's picks where the viewer chose next, by position index."""
     game = positions[0].game
-    cap = iterations if iterations is not None else REVIEW_ITERATIONS.get(game.id, DEFAULT_ITERATIONS)
-    curve: list[list[float]] = []
-    picks: dict[int, tuple[str, float]] = {}
-    for index, match in enumerate(positions):
+    curve: dict[int, list[float]] = {}
+    picks: dict[int, list[Any]] = {}
+    for index in indexes:
+        match = positions[index]
         if match.outcome is not None:
-            curve.append(final_chances(match))
+            curve[index] = final_chances(match)
             continue
         awaited = match.awaited_seats()
         root = viewer if viewer in awaited else awaited[0]
@@ -128,13 +155,20 @@ def review_positions(positions: Sequence[Match], log: Sequence[tuple[int, str]],
         rng = random.Random(f"review:{salt}:{viewer}:{index}")
         search = ReviewSearch(game, Worlds(game, match.state, viewer, rng), root, rng, cap, budget_s)
         search.run(choices or ("",), time.perf_counter() + budget_s)
-        curve.append(search.chances())
+        curve[index] = search.chances()
         if index < len(log) and log[index][0] == viewer and log[index][1] in choices and len(choices) > 1:
             best = search.ranked(choices, 1)[0]
-            picks[index] = (best.notation, round(best.chance, 4))
+            picks[index] = [best.notation, round(best.chance, 4)]
+    return {"curve": curve, "picks": picks}
+
+
+def assemble(game_id: str, log: Sequence[tuple[int, str]], viewer: int | None, cap: int,
+             found: Mapping[str, Mapping[int, Any]]) -> dict[str, Any]:
+    """The review from every position's point and pick (`points`, in one piece or many)."""
+    curve = [found["curve"][index] for index in range(len(found["curve"]))]
     decisions = [Decision(index + 1, log[index][1], best, chance, curve[index + 1][viewer]).to_json()
-                 for index, (best, chance) in sorted(picks.items()) if viewer is not None and index + 1 < len(curve)]
-    return {"game": game.id, "viewer": viewer, "iterations": cap, "actors": [seat for seat, _ in log],
+                 for index, (best, chance) in sorted(found["picks"].items()) if viewer is not None and index + 1 < len(curve)]
+    return {"game": game_id, "viewer": viewer, "iterations": cap, "actors": [seat for seat, _ in log],
             "curve": curve, "decisions": decisions}
 
 

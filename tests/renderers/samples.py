@@ -14,6 +14,7 @@ from engine.warchest.units import ROYAL, UNIT_IDS
 from renderers import artofwar_cards, walpurgis_cards, wallofwar_cards, wunderkammer_cards
 from renderers.base import RenderContext
 from renderers.bracket import bracket_pages
+from renderers.review import review_chart
 from renderers.standings import MAX_ROWS, StandingsRow, rating_chart, standings_image
 from renderers.warchest_units import units_pages
 from tabletop.i18n import tr
@@ -59,6 +60,16 @@ def bracket_sheets(ctx: RenderContext) -> list[Sequence[Image.Image]]:
             for view in brackets()]
 
 
+def review_charts(ctx: RenderContext) -> list[Sequence[Image.Image]]:
+    """A long War Chest review between two awkward names, and a four-seat one ending in a tie."""
+    title = tr("review.title", ctx.locale, game=registry.get("warchest").name.get(ctx.locale), id=12)
+    caption = tr("review.caption_seat", ctx.locale)
+    long = [[0.5 + 0.45 * ((i % 37) / 37 - 0.5), 0.5 - 0.45 * ((i % 37) / 37 - 0.5)] for i in range(150)] + [[1.0, 0.0]]
+    tie = [[0.25] * 4 for _ in range(40)] + [[0.5, 0.0, 0.5, 0.0]]
+    return [[review_chart(title, caption, RAW_NAMES[:2], long, (3, 80, 150))],
+            [review_chart(title, tr("review.caption_public", ctx.locale), RAW_NAMES[1:5], tie, ())]]
+
+
 SAMPLES: dict[str, Callable[[RenderContext], Iterable[Sequence[Image.Image]]]] = {
     "warchest units": lambda ctx: [units_pages([*UNIT_IDS, ROYAL], ctx, royal_guard="2018")],
     "wallofwar cards": lambda ctx: [wallofwar_cards.cards_pages(ctx)],
@@ -69,6 +80,7 @@ SAMPLES: dict[str, Callable[[RenderContext], Iterable[Sequence[Image.Image]]]] =
     "league standings": standings_pages,
     "rating chart": rating_charts,
     "tournament bracket": bracket_sheets,
+    "review chart": review_charts,
 }
 """Every image kind of `renderers.kinds` at its largest (all cards, every unit, the longest league), as the
 messages that send it: each a sequence of pages."""

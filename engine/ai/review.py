@@ -29,10 +29,11 @@ from engine.core.game import Game
 from engine.core.match import Match
 from engine.core.types import Outcome
 
-REVIEW_ITERATIONS: dict[str, int] = {"artofwar": 120, "wallofwar": 30, "walpurgis": 40, "warchest": 100, "wunderkammer": 100}
-"""Iterations per position: a 150-step War Chest review near 60 s of one core (bench/review.py)."""
-DEFAULT_ITERATIONS = 80
-POSITION_BUDGET_S = 2.0
+REVIEW_ITERATIONS: dict[str, int] = {"artofwar": 600, "wallofwar": 150, "walpurgis": 200, "warchest": 400, "wunderkammer": 400}
+"""Iterations per position: about 0.25 s of one core each, so a 150-decision review takes about 40 s of
+CPU (bench/review.py: 37 to 45 s per game, the two runs of a position 0.6 to 2 points apart on average)."""
+DEFAULT_ITERATIONS = 300
+POSITION_BUDGET_S = 10.0
 """Time guard per position (then that point is no longer reproducible)."""
 TOP = 3
 """Costly moves shown per player."""

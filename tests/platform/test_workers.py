@@ -49,6 +49,51 @@ async def test_a_key_never_holds_more_than_its_limit() -> None:
     assert gate.running == 0 and gate.waiting() == 0
 
 
+async def test_a_background_key_waits_behind_every_other_key() -> None:
+    """Reviews: a background job waiting since long before is admitted only once no turn waits."""
+    gate = FairGate(1)
+    order: list[str] = []
+    releases = [asyncio.Event() for _ in range(4)]
+
+    async def hold(key: str, index: int, background: bool) -> None:
+        async with gate.slot(key, None, background):
+            order.append(key)
+            await releases[index].wait()
+
+    first = asyncio.create_task(hold("a", 0, False))
+    await asyncio.sleep(0)
+    tasks = [first, asyncio.create_task(hold("reviews", 1, True)), asyncio.create_task(hold("b", 2, False))]
+    await asyncio.sleep(0)
+    tasks.append(asyncio.create_task(hold("c", 3, False)))
+    await asyncio.sleep(0)
+    for index in (0, 2, 3, 1):
+        releases[index].set()
+        await asyncio.sleep(0)
+        await asyncio.sleep(0)
+    await asyncio.gather(*tasks)
+    assert order == ["a", "b", "c", "reviews"]
+    assert gate.running == 0 and gate.waiting() == 0
+
+
+async def test_a_background_key_takes_a_free_slot_only_when_nobody_waits() -> None:
+    gate = FairGate(2)
+    order: list[str] = []
+    release = asyncio.Event()
+
+    async def hold(key: str, background: bool) -> None:
+        async with gate.slot(key, 1, background):
+            order.append(key)
+            await release.wait()
+
+    tasks = [asyncio.create_task(hold("reviews", True)), asyncio.create_task(hold("reviews", True)),
+             asyncio.create_task(hold("a", False))]
+    await asyncio.sleep(0)
+    assert sorted(order) == ["a", "reviews"] and gate.waiting("reviews") == 1
+    release.set()
+    await asyncio.gather(*tasks)
+    assert gate.running == 0
+
+
 async def test_a_cancelled_waiter_gives_its_turn_away() -> None:
     gate = FairGate(1)
     order: list[str] = []

@@ -50,14 +50,13 @@ def render_image(renderer: GameRenderer, kind: Kind, frame: Frame, ctx: RenderCo
     return None if image is None else encode_image(image)
 
 
-def board_with_regions(renderer: GameRenderer, frame: Frame, ctx: RenderContext,
-                       density: int = 1) -> tuple[bytes, tuple[int, int], tuple[Region, ...]]:
-    """The public board encoded at `density`, its 1× size in pixels and where each board object is on it in
-    1× pixels (the live board's tap targets, laid over the picture with the 1× size as the viewBox): the
-    same pixels `render_image` encodes at that density, drawn once for both."""
-    with at_density(density):
-        image, found = board_regions(renderer, frame, ctx)
-    return encode_image(image), image.size, found
+def board_layout(renderer: GameRenderer, frame: Frame, ctx: RenderContext) -> tuple[tuple[int, int], tuple[Region, ...]]:
+    """The public board's size and where each board object is on it, in 1× pixels (the live board's tap
+    targets, laid over a picture of any density with that size as the viewBox). Drawn at 1× and not encoded:
+    the drawing is a few milliseconds where an encode is tens (hundreds at 2×), and a page waiting for a new
+    position's scene waits for this alone; its picture is drawn when the page asks for it."""
+    image, found = board_regions(renderer, frame, ctx)
+    return image.size, found
 
 
 def encoded_pages(draw: Callable[..., Image.Image | Sequence[Image.Image]], *args: Any) -> tuple[bytes, ...]:

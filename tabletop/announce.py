@@ -22,7 +22,7 @@ from engine.core.match import Match
 from renderers import RenderContext, for_game
 from renderers.density import LIVE_DENSITY  # noqa: F401 - the live board's pictures' density, for the web front end
 from renderers.toolkit import IMAGE_SUFFIX
-from renderers.worker import board_with_regions, encoded_pages, render_image
+from renderers.worker import board_layout as layout_job, encoded_pages, render_image
 from tabletop import packages
 from tabletop.ai_seats import ai_name, is_ai, level_of
 from tabletop.cache import SharedResults
@@ -122,10 +122,10 @@ async def render_job(lane: Hashable, fn: Callable[..., R], *args: Any) -> R:
     arguments, e.g. `renderers.worker.encoded_pages`) in the render pool, queued in `lane` (a server) so one
     busy lane cannot delay everyone's images; without a pool (scripts, unit tests) in a worker thread.
 
-    `fn` is `render_image` (a game's board or private view), `board_with_regions` (the same board, with where
-    its objects are) or `encoded_pages` (a registered image kind, `renderers.kinds`): the kinds the
+    `fn` is `render_image` (a game's board or private view), `layout_job` (where the board's objects are,
+    drawn by the same code) or `encoded_pages` (a registered image kind, `renderers.kinds`): the kinds the
     legibility and render conformance tests draw, so no image reaches Discord or a page unchecked."""
-    if fn not in (render_image, board_with_regions, encoded_pages):
+    if fn not in (render_image, layout_job, encoded_pages):
         raise ValueError(f"{getattr(fn, '__qualname__', fn)!r} draws no known image kind (renderers.kinds)")
     if _pool is None:
         return await asyncio.to_thread(fn, *args)
@@ -140,11 +140,25 @@ async def rendered(kind: str, record: GameRecord, match: Match, seat: int | None
     by Take turn, My info and the turn DM share one render, even when asked for while it is still being
     drawn (Take turn tapped as the turn DM is being prepared). Discord's pictures are 1×; the live board's
     are drawn at `density` 2 (`renderers.density`), once per view too, for every page showing it."""
-    package = packages.get(record.game_type)
-    if kind == "private" and package is not None and not package.private_images:
+    if not _drawn(kind, record):
         return None
     return await _RENDERED.get(_key(kind, record, match, seat, locale, names, density),
                                lambda: _render(kind, record, match, seat, locale, names, density))
+
+
+def _drawn(kind: str, record: GameRecord) -> bool:
+    """Whether the view has a picture: a game may have no private image."""
+    package = packages.get(record.game_type)
+    return kind != "private" or package is None or package.private_images
+
+
+def draw_ahead(kind: str, record: GameRecord, match: Match, seat: int | None, locale: str,
+                 names: Mapping[int, str], density: int = 1) -> None:
+    """Begin drawing a view that will be asked for in a moment (`rendered`), without waiting for it: the live
+    board's picture starts while its page still reads the scene."""
+    if _drawn(kind, record):
+        _RENDERED.start(_key(kind, record, match, seat, locale, names, density),
+                        lambda: _render(kind, record, match, seat, locale, names, density))
 
 
 async def render_file(
@@ -158,23 +172,23 @@ async def render_file(
     return discord.File(io.BytesIO(data), filename=f"{kind}-{record.id}-v{match.version}{suffix}.{IMAGE_SUFFIX}")
 
 
-async def board_layout(record: GameRecord, match: Match, locale: str, names: Mapping[int, str],
-                       density: int = 1) -> BoardLayout:
+async def board_layout(record: GameRecord, match: Match, locale: str, names: Mapping[int, str]) -> BoardLayout:
     """Where each board object is on the public board of this state (the live board's tap targets), drawn
-    once per (game, state, language, names) in the render pool. The drawing, at the `density` the page shows
-    the board at, is kept as that board's render at that density, so the page's request for the picture that
-    follows draws nothing. The layout is the same at every density: the 1× picture's size and regions in its
-    pixels (`renderers.regions`), laid over any density's picture with that size as the viewBox."""
-    key = _key("board", record, match, None, locale, names, density)
+    once per (game, state, language, names) in the render pool. The layout is the same at every density: the
+    1× picture's size and regions in its pixels (`renderers.regions`), laid over any density's picture with
+    that size as the viewBox; so it is drawn at 1× without encoding, and a page told of a move has its scene
+    in the time of a drawing, not of a 2× encode (bench live_board: the scene's answer was most of a live
+    update)."""
 
     async def draw() -> BoardLayout:
-        data, (width, height), regions = await render_job(
-            (_lane(record), "board"), board_with_regions, for_game(record.game_type), match.frame(None),
-            _context(record, locale, names), density)
-        _RENDERED.offer(key, data)
+        # A lane of its own: the gate serves lanes in turn, so this short drawing takes the next free worker
+        # instead of queueing behind the server's board encodes.
+        (width, height), regions = await render_job(
+            (_lane(record), "layout"), layout_job, for_game(record.game_type), match.frame(None),
+            _context(record, locale, names))
         return BoardLayout(width, height, regions)
 
-    return await _LAYOUTS.get(key, draw)
+    return await _LAYOUTS.get(_key("board", record, match, None, locale, names, 1), draw)
 
 
 MAX_ATTACHMENTS = 10

@@ -62,12 +62,8 @@ class SharedResults(Generic[K, V]):
         """The result for `key`, from the cache, from the computation under way, or from `compute()`."""
         if key in self._done:
             return self._done[key]
-        task = self._running.get(key)
-        if task is None:
-            task = asyncio.ensure_future(compute())
-            self._running[key] = task
-            task.add_done_callback(lambda finished: self._finish(key, finished))
-        return await asyncio.shield(task)
+        self.start(key, compute)
+        return await asyncio.shield(self._running[key])
 
     def _finish(self, key: K, task: asyncio.Task[V]) -> None:
         if self._running.get(key) is task:
@@ -75,8 +71,9 @@ class SharedResults(Generic[K, V]):
         if not task.cancelled() and task.exception() is None:
             self._done[key] = task.result()
 
-    def offer(self, key: K, value: V) -> None:
-        """Keep `value` for `key` unless a result is kept or being computed already: a computation that
-        produced it on the way (a board drawn with its regions) spares the next request its own."""
+    def start(self, key: K, compute: Callable[[], Awaitable[V]]) -> None:
+        """Begin computing `key` unless it is kept or under way, without waiting: a result someone will ask
+        for in a moment (a page's picture, right after its scene) is then ready sooner, and still computed once."""
         if key not in self._done and key not in self._running:
-            self._done[key] = value
+            task = self._running[key] = asyncio.ensure_future(compute())
+            task.add_done_callback(lambda finished: self._finish(key, finished))

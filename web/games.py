@@ -120,9 +120,13 @@ async def scene_of(bot: "TabletopBot", record: GameRecord, seat: int | None, loc
     match = match_of(record)
     names = await seat_names(bot, record)
     steps = await log_steps(bot, record)
+    # The page asks for its pictures as soon as it has the scene: their drawing starts now, beside the layout's.
+    announce.draw_ahead("board", record, match, None, locale, names, announce.LIVE_DENSITY)
+    if seat is not None:
+        announce.draw_ahead("private", record, match, seat, locale, names, announce.LIVE_DENSITY)
     layout: BoardLayout | None = None
     try:
-        layout = await announce.board_layout(record, match, locale, names, announce.LIVE_DENSITY)
+        layout = await announce.board_layout(record, match, locale, names)
     except Exception:  # noqa: BLE001 - a drawing bug must not hide the game: the page shows it without targets
         log.exception("game %s: the board's regions could not be drawn", record.id)
 

@@ -19,7 +19,7 @@ from renderers import toolkit as tk
 from renderers.base import RenderContext
 from renderers.density import DENSITIES, Canvas, at_density, drawing, pixels
 from renderers.regions import board_regions
-from renderers.worker import board_with_regions, render_image
+from renderers.worker import board_layout, render_image
 from tests.renderers.regions_check import board_targets, problems
 from tests.renderers.test_legibility import SETUPS, Drawn, check, drawn, names, renderer_of, sampled_matches
 
@@ -100,17 +100,21 @@ def test_text_at_2x_is_readable_on_a_phone(game_id: str, players: int, options: 
     check(drawn)
 
 
-def test_the_render_jobs_encode_at_the_density_asked_with_1x_regions_and_size() -> None:
+def test_the_render_jobs_encode_at_the_density_asked_and_the_layout_is_1x() -> None:
     game_id, players, options, seed = SETUPS[0]
     renderer = renderer_of(game_id)
     match = next(frames(game_id, players, options, seed))
     ctx = RenderContext("en", names(players))
-    data_1x, size_1x, found_1x = board_with_regions(renderer, match.frame(None), ctx)
-    data_2x, size_2x, found_2x = board_with_regions(renderer, match.frame(None), ctx, 2)
-    assert data_1x == render_image(renderer, "board", match.frame(None), ctx)
-    assert size_2x == size_1x and found_2x == found_1x
+    data_1x = render_image(renderer, "board", match.frame(None), ctx)
+    data_2x = render_image(renderer, "board", match.frame(None), ctx, 2)
+    assert data_1x is not None and data_2x is not None
     opened_1x, opened_2x = Image.open(io.BytesIO(data_1x)), Image.open(io.BytesIO(data_2x))
     assert opened_2x.size == (2 * opened_1x.width, 2 * opened_1x.height)
+    size, found = board_layout(renderer, match.frame(None), ctx)
+    assert size == opened_1x.size and found
+    with at_density(2):
+        _, found_2x = board_regions(renderer, match.frame(None), ctx)
+    assert found_2x == found  # regions are 1× pixels at every density
     private = render_image(renderer, "private", match.frame(0), ctx, 2)
     assert private is not None and Image.open(io.BytesIO(private)).width == 2 * tk.CANVAS_WIDTH
 

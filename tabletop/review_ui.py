@@ -9,7 +9,7 @@ move was chosen from (and the web replay there when the live board has a public 
 from __future__ import annotations
 
 import io
-from typing import Any, Mapping
+from typing import Any, Callable, Mapping
 
 import discord
 
@@ -18,7 +18,7 @@ from engine.core.errors import GameError
 from renderers.output import IMAGE_SUFFIX
 from renderers.review import review_chart
 from renderers.worker import encoded_pages
-from tabletop import announce, ids, reviews
+from tabletop import announce, history, ids, reviews
 from tabletop.history_ui import chosen_game
 from tabletop.i18n import lang, text, tr
 from tabletop.interactions import bot_of, clip, late_answer
@@ -35,7 +35,12 @@ def percent(chance: float) -> str:
     return f"{chance:.0%}"
 
 
-def review_lines(result: Mapping[str, Any], locale: str, names: Mapping[int, str], players: int) -> tuple[list[str], list[int]]:
+Describe = Callable[[int, str], str]
+"""A move of the viewer's as words: (its step, its notation) to the label the turn menu showed."""
+
+
+def review_lines(result: Mapping[str, Any], locale: str, names: Mapping[int, str], players: int,
+                 describe: Describe) -> tuple[list[str], list[int]]:
     """The costly moves (the viewer's, with the AI's pick) and the other seats' biggest drops as lines, and
     the steps they name in order (the chart's numbers and the buttons)."""
     viewer = result["viewer"]
@@ -46,8 +51,8 @@ def review_lines(result: Mapping[str, Any], locale: str, names: Mapping[int, str
         for decision in costly(result):
             steps.append(decision["step"])
             lines.append(tr("review.costly_line", locale, number=len(steps), step=decision["step"],
-                            played=clip(decision["played"], 60), after=percent(decision["after"]),
-                            best=clip(decision["best"], 60), chance=percent(decision["best_chance"]),
+                            played=clip(describe(decision["step"], decision["played"]), 80), after=percent(decision["after"]),
+                            best=clip(describe(decision["step"], decision["best"]), 80), chance=percent(decision["best_chance"]),
                             cost=round(decision["cost"] * 100)))
         if not steps:
             lines.append(tr("review.none", locale))
@@ -95,7 +100,16 @@ async def open_review(interaction: discord.Interaction, game_id: int | None) -> 
     raw = await announce.seat_names(bot, record)
     names = announce.text_names(raw)
     players = len(record.players)
-    lines, steps = review_lines(result, locale, names, players)
+    past = await history.history_of(bot.store, record)
+
+    def describe(step: int, notation: str) -> str:
+        """The viewer's own choice at the position before `step`, as its menu label (else its notation)."""
+        for action in past.match_at(step - 1).legal_actions(viewer if viewer is not None else 0):
+            if action.notation == notation:
+                return action.label(locale, names)
+        return notation
+
+    lines, steps = review_lines(result, locale, names, players, describe)
     game = game_of(record).name.get(locale)
     title = tr("review.title", locale, game=game, id=record.id)
     caption = tr("review.caption_public" if viewer is None else "review.caption_seat", locale)

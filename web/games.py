@@ -101,18 +101,23 @@ async def seat_or_spectator(request: web.Request, record: GameRecord, viewer: Vi
     if is_local(record):
         return local_screen.host_seat(request, record, viewer)
     seat = record.seat_of(viewer.user_id)
-    if seat is not None:
-        return seat
+    if seat is None:
+        await require_member(request, record.guild_id, viewer)
+    return seat
+
+
+async def require_member(request: web.Request, guild_id: int | None, viewer: Viewer) -> None:
+    """Refuse anyone but a member of the server (checked with the bot's token, cached briefly): who may watch
+    a game or read a league; 502 when Discord cannot say."""
     members = request.app[keys.MEMBERS]
-    if record.guild_id is None or members is None:
+    if guild_id is None or members is None:
         raise refuse(request, 403, "web.not_member")
     try:
-        member = await members.is_member(record.guild_id, viewer.user_id)
+        member = await members.is_member(guild_id, viewer.user_id)
     except MembershipUnknown:
         raise refuse(request, 502, "web.discord_down") from None
     if not member:
         raise refuse(request, 403, "web.not_member")
-    return seat
 
 
 async def scene_of(bot: "TabletopBot", record: GameRecord, seat: int | None, locale: str) -> dict[str, Any]:

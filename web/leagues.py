@@ -27,10 +27,8 @@ from tabletop.leagues.ratings import Rating
 from tabletop.leagues.results import rating_of
 from tabletop.leagues.service import league_config
 from tabletop.leagues.standings import Row, points_text
-from web import keys
 from web.errors import refuse
-from web.games import games_bot, viewer_locale
-from web.members import MembershipUnknown
+from web.games import games_bot, require_member, viewer_locale
 from web.pages import page
 from web.sessions import Viewer, require_viewer
 
@@ -54,15 +52,7 @@ async def shown_league(request: web.Request, bot: "TabletopBot", viewer: Viewer)
     league = await bot.store.get_league(league_id(request))
     if league is None or league.status not in SHOWN:
         raise refuse(request, 404, "web.no_league")
-    members = request.app[keys.MEMBERS]
-    if members is None:
-        raise refuse(request, 403, "web.not_member")
-    try:
-        member = await members.is_member(league.guild_id, viewer.user_id)
-    except MembershipUnknown:
-        raise refuse(request, 502, "web.discord_down") from None
-    if not member:
-        raise refuse(request, 403, "web.not_member")
+    await require_member(request, league.guild_id, viewer)
     return league
 
 

@@ -28,17 +28,6 @@ PUBLIC_URL = "http://127.0.0.1:8080"
 GENEROUS = RateLimits(per_session=Rate(100_000, 1000.0), per_address=Rate(100_000, 1000.0))
 
 
-def values(value: Any) -> set[str]:
-    """Every string value in a JSON value (not the keys: those are each format's own words)."""
-    if isinstance(value, str):
-        return {value}
-    if isinstance(value, dict):
-        return {text for item in value.values() for text in values(item)}
-    if isinstance(value, (list, tuple)):
-        return {text for item in value for text in values(item)}
-    return set()
-
-
 def local_config(database: Path, **changes: Any) -> Config:
     return Config(**{"token": None, "database_path": str(database), "dev_guild_id": None, "log_level": "INFO",
                      "ai_pool": "thread", "render_pool": "thread", "ai_iterations": 8, "public_url": PUBLIC_URL,

@@ -19,7 +19,8 @@ from tabletop.local_games import LOCAL_GUILD, LOCAL_VIEWER, is_local
 from tabletop.service import match_of
 from tests.web.board import set_cookie
 from tests.web.live_board import leaves
-from tests.web.local_mode import Local, local_bot, local_config, values
+from tests.web.json_values import values
+from tests.web.local_mode import Local, local_bot, local_config
 from web import bundle
 from web.app import make_app
 

@@ -18,7 +18,7 @@ from tests.e2e.conftest import ALICE, BOB, CAROL, ERIN
 from tests.e2e.driver import GUILD, private_event_texts
 from tests.e2e.test_every_game_history import GAMES, play_quietly_to_end
 from tests.web.live_board import OUTSIDER, LiveBoard, match_of
-from tests.web.test_scene import values
+from tests.web.json_values import values
 from tests.web.test_web_rights import status_of
 
 PLAYERS = [ALICE, BOB, CAROL]

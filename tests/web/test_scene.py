@@ -18,6 +18,7 @@ from tabletop import service
 from tabletop.presentation.choices import action_at
 from tests.e2e.conftest import ALICE, BOB, CAROL, ERIN
 from tests.e2e.driver import private_event_texts
+from tests.web.json_values import values
 from tests.web.live_board import LiveBoard, leaves, match_of
 
 GAMES = [("warchest", 2, 6), ("wallofwar", 3, 14), ("wunderkammer", 2, 12), ("artofwar", 2, 6), ("walpurgis", 2, 6)]
@@ -25,17 +26,6 @@ GAMES = [("warchest", 2, 6), ("wallofwar", 3, 14), ("wunderkammer", 2, 12), ("ar
 PLAYERS = [ALICE, BOB, CAROL]
 SEED = 20261127
 SPECTATOR = ERIN
-
-
-def values(value: Any) -> set[str]:
-    """Every string value in a JSON value (not the keys: those are each format's own words)."""
-    if isinstance(value, str):
-        return {value}
-    if isinstance(value, dict):
-        return {text for item in value.values() for text in values(item)}
-    if isinstance(value, (list, tuple)):
-        return {text for item in value for text in values(item)}
-    return set()
 
 
 def public_part(scene: dict[str, Any]) -> dict[str, Any]:

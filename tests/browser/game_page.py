@@ -103,14 +103,23 @@ async def wait_version(page: Page, at_least: int) -> int:
     return await version(page)
 
 
+TAP_TRIES = 30
+"""Looks at the element before calling it covered: about six seconds, longer than a toast stays (5 s)."""
+
+
 async def tap(page: Page, selector: str) -> str:
     """Taps the first element matching `selector` where a finger would land on it (not under something else);
     returns what it was (its target or its label)."""
-    element = page.locator(selector).first
-    handle = await element.element_handle()
-    assert handle is not None
-    point = await handle.evaluate(TAP_POINT)
-    label = await handle.evaluate("(e) => e.dataset.target || e.textContent.trim()")
+    for _ in range(TAP_TRIES):
+        # A live update or a toast may cover or replace the element for a moment: look again before calling it
+        # covered, as a finger waits for the screen to settle.
+        handle = await page.locator(selector).first.element_handle()
+        assert handle is not None
+        point = await handle.evaluate(TAP_POINT)
+        label = await handle.evaluate("(e) => e.dataset.target || e.textContent.trim()")
+        if point is not None:
+            break
+        await asyncio.sleep(0.2)
     assert point is not None, f"{selector} {label!r} is covered: a tap there would not reach it"
     await page.touchscreen.tap(*point)
     return str(label)

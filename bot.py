@@ -20,12 +20,12 @@ import aiohttp
 import discord
 from discord import app_commands
 
-from tabletop import packages
-from tabletop.bot import TabletopBot, bot_class
-from tabletop.command_sync import entry_points, sync_tree
-from tabletop.config import SETUP_HELP, Config, ConfigError
-from tabletop.limits import check_commands
-from tabletop.local_games import wake_all
+from tabletop.runtime import packages
+from discord_ui.bot import TabletopBot, bot_class
+from discord_ui.command_sync import entry_points, sync_tree
+from tabletop.runtime.config import SETUP_HELP, Config, ConfigError
+from discord_ui.limits import check_commands
+from tabletop.play.local_games import wake_all
 from storage import StoreError, describe, open_store
 from web.app import make_app
 from web.local import loopback_only, make_local_app
@@ -79,7 +79,7 @@ async def check(config: Config) -> int:
 
 
 async def sync(config: Config, guild_id: int | None) -> int:
-    """One bulk overwrite (tabletop.command_sync: a global one keeps the Activity's Entry Point command)."""
+    """One bulk overwrite (discord_ui.command_sync: a global one keeps the Activity's Entry Point command)."""
     bot = build(config)
     async with bot:
         await bot.login(config.token or "")

@@ -18,7 +18,7 @@ what else runs, the CPU an action takes much less. On two cores, actions per sec
 
 Under Discord's rate limits (the default) a busy game's thread is the bound: Discord takes 5 new messages
 and 5 edits per 5 s in a channel, and discord.py sleeps inside the request that takes a window's last one, so
-a thread can show a new picture about 1.6 times a second (tabletop.courier alternates posts and redraws, four
+a thread can show a new picture about 1.6 times a second (discord_ui.courier alternates posts and redraws, four
 of each per window); a game moving faster has several moves share a board. Measured 2026-11-27 on a quiet
 machine (2 cores), 1,500 moves, under the limits: 10 games offered 27/s 25.6–25.8 moves/s (p50 440–458 ms,
 p99 655–689 ms), 10 games as fast as they may 27.4 moves/s (p99 680 ms), 20 games offered 27/s 26.7 moves/s
@@ -41,7 +41,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from tabletop.bot import calm_garbage_collector
+from discord_ui.bot import calm_garbage_collector
 from tests.e2e.driver import CHANNEL, GUILD, Table
 from bench.doorbell import Doorbell, ring_on_messages
 from engine import registry
@@ -149,7 +149,7 @@ def click_to_board(clicks: list[tuple[int, int, float]], boards: dict[int, list[
                    handed_over: dict[int, set[int]]) -> list[float]:
     """For each completing click (game, version it made, when on the event loop's clock) that handed the
     decision over or ended the game, how long until the thread first showed that version or a later one in a
-    picture: a busy thread's board covers every move made since the last (tabletop.courier). A seat that goes
+    picture: a busy thread's board covers every move made since the last (discord_ui.courier). A seat that goes
     on has its move added to the board's lines and keeps the picture by design (the next handover draws it),
     so those moves are not counted, as the issue's baseline (a board file of the move's own version) did not."""
     latencies = []

@@ -8,7 +8,7 @@ shared, and a neighbour's load would otherwise double the figures from one run t
 
 `python -m bench render --concurrent 20` renders 20 boards of every game at once, first in worker threads
 (`asyncio.to_thread`, as the bot did before the pool) then in the warm process pool the bot uses
-(`tabletop.workers.WorkerPool` with `renderers.worker.warm`), while a ticker measures how late the event
+(`tabletop.runtime.workers.WorkerPool` with `renderers.worker.warm`), while a ticker measures how late the event
 loop runs (p99 and max). It also times the first render of a freshly started worker against the next
 ones, without and with the warm-up, and how long the warm-up takes.
 """
@@ -124,7 +124,7 @@ async def _lag_during(work: Callable[[], Awaitable[Any]]) -> tuple[float, float,
 
 async def _concurrent(count: int) -> list[Row]:
     from renderers.worker import render_image, warm
-    from tabletop.workers import WorkerPool
+    from tabletop.runtime.workers import WorkerPool
 
     jobs = _burst_jobs(count)
     for job in jobs[:8]:  # this process's own caches warm, as a running bot's are

@@ -44,9 +44,9 @@ from storage import open_store
 from storage.base import GameRecord
 from storage.copy import copy_database
 from storage.sql import postgres_sql
-from tabletop.bot import TabletopBot, calm_garbage_collector
-from tabletop.config import Config
-from tabletop.scheduler import run_pass
+from discord_ui.bot import TabletopBot, calm_garbage_collector
+from tabletop.runtime.config import Config
+from tabletop.delivery.scheduler import run_pass
 from tests.e2e.driver import CHANNEL, GUILD, FakeClock, Table
 from tests.fakediscord import FakeDiscord
 

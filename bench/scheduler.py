@@ -18,7 +18,7 @@ import time
 from pathlib import Path
 
 from bench.load import LagProbe
-from tabletop.scheduler import PASS_LIMIT, run_pass
+from tabletop.delivery.scheduler import PASS_LIMIT, run_pass
 import tests.fixtures.highcard_cog  # noqa: F401 - declaring the package registers the example game
 from tests.e2e.conftest import ALICE, CAROL, simulated_server
 from tests.e2e.driver import GUILD, Table

@@ -30,14 +30,15 @@ from engine.core.types import T
 from renderers import RenderContext
 from renderers.artofwar import RENDERER
 from renderers.artofwar_cards import cards_pages
-from tabletop import announce
-from tabletop.bot import TabletopBot
-from tabletop.deck_book import DeckBook, play_deck
-from tabletop.i18n import lang, ls, say, tr
-from tabletop.interactions import cooled_down, late_answer, refusals, send_ephemeral
-from tabletop.lobby_ui import create_lobby
-from tabletop.options import option_choices
-from tabletop.packages import GamePackage, declare, rules_files
+from discord_ui import announce
+from discord_ui.bot import TabletopBot
+from discord_ui.deck_book import DeckBook, play_deck
+from tabletop.presentation.i18n import lang, say, tr
+from discord_ui.translator import ls
+from discord_ui.interactions import cooled_down, late_answer, refusals, send_ephemeral
+from discord_ui.lobby_ui import create_lobby
+from discord_ui.options import option_choices
+from tabletop.runtime.packages import GamePackage, declare, rules_files
 
 GAME_ID = "artofwar"
 DECKS_PREF = "artofwar_decks"

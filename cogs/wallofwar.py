@@ -15,13 +15,14 @@ from renderers import RenderContext
 from engine.wallofwar import GAME
 from renderers.wallofwar import RENDERER
 from renderers.wallofwar_cards import all_card_ids, cards_pages
-from tabletop import announce
-from tabletop.bot import TabletopBot
-from tabletop.interactions import cooled_down, late_answer, refusals
-from tabletop.lobby_ui import create_lobby
-from tabletop.i18n import lang, ls
-from tabletop.options import option_choices, player_choices
-from tabletop.packages import GamePackage, declare, rules_files
+from discord_ui import announce
+from discord_ui.bot import TabletopBot
+from discord_ui.interactions import cooled_down, late_answer, refusals
+from discord_ui.lobby_ui import create_lobby
+from tabletop.presentation.i18n import lang
+from discord_ui.translator import ls
+from discord_ui.options import option_choices, player_choices
+from tabletop.runtime.packages import GamePackage, declare, rules_files
 
 GAME_ID = "wallofwar"
 CARDS_NOTE = {

@@ -35,14 +35,15 @@ from engine.walpurgis.decks import STARTERS, card_id, code_of, parse_code, refus
 from renderers import RenderContext
 from renderers.walpurgis import RENDERER
 from renderers.walpurgis_cards import card_page, cards_pages
-from tabletop import announce
-from tabletop.bot import TabletopBot
-from tabletop.deck_book import DeckBook, play_deck
-from tabletop.i18n import lang, ls, say
-from tabletop.interactions import cooled_down, late_answer, refusals as refused, send_ephemeral
-from tabletop.lobby_ui import create_lobby
-from tabletop.options import option_choices
-from tabletop.packages import GamePackage, declare, rules_files
+from discord_ui import announce
+from discord_ui.bot import TabletopBot
+from discord_ui.deck_book import DeckBook, play_deck
+from tabletop.presentation.i18n import lang, say
+from discord_ui.translator import ls
+from discord_ui.interactions import cooled_down, late_answer, refusals as refused, send_ephemeral
+from discord_ui.lobby_ui import create_lobby
+from discord_ui.options import option_choices
+from tabletop.runtime.packages import GamePackage, declare, rules_files
 
 GAME_ID = "walpurgis"
 DECKS_PREF = "walpurgis_decks"

@@ -18,14 +18,15 @@ from engine.warchest.units import UNITS
 from renderers import RenderContext
 from renderers.warchest import RENDERER
 from renderers.warchest_units import units_pages
-from tabletop import announce
-from tabletop.bot import TabletopBot
-from tabletop.interactions import cooled_down, late_answer, refusals, send_ephemeral
-from tabletop.lobby_ui import create_lobby
-from tabletop.i18n import lang, ls, tr
-from tabletop.options import option_choices, player_choices
-from tabletop.packages import GamePackage, declare, rules_files
-from tabletop.service import match_of
+from discord_ui import announce
+from discord_ui.bot import TabletopBot
+from discord_ui.interactions import cooled_down, late_answer, refusals, send_ephemeral
+from discord_ui.lobby_ui import create_lobby
+from tabletop.presentation.i18n import lang, tr
+from discord_ui.translator import ls
+from discord_ui.options import option_choices, player_choices
+from tabletop.runtime.packages import GamePackage, declare, rules_files
+from tabletop.play.service import match_of
 
 GAME_ID = "warchest"
 GUARD_PREF = "warchest.royal_guard"

@@ -16,13 +16,14 @@ from engine.wunderkammer import GAME
 from renderers import RenderContext
 from renderers.wunderkammer import RENDERER
 from renderers.wunderkammer_cards import cards_pages, cards_text
-from tabletop import announce
-from tabletop.bot import TabletopBot
-from tabletop.i18n import lang, ls
-from tabletop.interactions import cooled_down, late_answer, refusals
-from tabletop.lobby_ui import create_lobby
-from tabletop.options import option_choices, player_choices
-from tabletop.packages import GamePackage, declare, rules_files
+from discord_ui import announce
+from discord_ui.bot import TabletopBot
+from tabletop.presentation.i18n import lang
+from discord_ui.translator import ls
+from discord_ui.interactions import cooled_down, late_answer, refusals
+from discord_ui.lobby_ui import create_lobby
+from discord_ui.options import option_choices, player_choices
+from tabletop.runtime.packages import GamePackage, declare, rules_files
 
 GAME_ID = "wunderkammer"
 CARDS_NOTE = {

@@ -1,7 +1,7 @@
 """Every kind of image the bot sends besides a game's board and private view, by name.
 
 A drawing function becomes a kind with `@image_kind("…")`; `renderers.worker.encoded_pages`, the one
-way such an image reaches Discord (`tabletop.announce.render_job`, which runs nothing else but boards and
+way such an image reaches Discord (`tabletop.presentation.pictures.render_job`, which runs nothing else but boards and
 private views), refuses a function that is not one.
 So the list is complete by construction, and the legibility test (tests/renderers/test_legibility.py)
 checks that it draws a sample of every kind listed here, in both languages: a new sheet or chart cannot

@@ -1,7 +1,7 @@
 """A post-game review's chart: each seat's estimated chance of winning after every step, readable on a phone.
 
 800 px wide like every sheet (the kit's phone-readable width), never square. It takes only translated
-strings and numbers: the caller (tabletop.reviews) chooses the language and the names. Each seat is its
+strings and numbers: the caller (tabletop.play.reviews) chooses the language and the names. Each seat is its
 colour and its marker (shape and letter), placed on its own line at staggered points so that lines that
 run together are still told apart; the reviewed player's costliest moves are numbered pills above the plot
 at their steps, the same numbers as the message's list.

@@ -1,7 +1,7 @@
 """What a render worker runs: one view to encoded bytes, and the warm-up that makes a fresh worker as fast
 as a busy one.
 
-The platform sends `render_image` to its render pool (`tabletop.workers.WorkerPool`, processes in
+The platform sends `render_image` to its render pool (`tabletop.runtime.workers.WorkerPool`, processes in
 production) with picklable values only: the game's renderer object (pickled by reference to its class, so
 games registered outside `renderers/` work too), the engine's frame and the render context. Every other
 image (card lists, unit sheets, league standings and charts) goes the same way through `encoded_pages`, with

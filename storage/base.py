@@ -48,7 +48,7 @@ class GameRecord:
     board_log: str | None = None
     """The event lines the current board message shows, kept so an update in place can extend them."""
     timing: dict[str, Any] | None = None
-    """The game's clocks and scheduler bookkeeping (`tabletop.clocks.Timing` as JSON); None untimed."""
+    """The game's clocks and scheduler bookkeeping (`tabletop.play.clocks.Timing` as JSON); None untimed."""
     due_at: float | None = None
     """When the scheduler next has work for this game (UNIX time); None when nothing is scheduled."""
 

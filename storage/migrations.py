@@ -135,7 +135,7 @@ MIGRATIONS: tuple[Migration, ...] = (
         "CREATE INDEX outbox_by_age ON outbox (created_at)",
     ),
     (
-        # The clocks of a game (tabletop/clocks.py) and the earliest moment its scheduler has work
+        # The clocks of a game (tabletop/play/clocks.py) and the earliest moment its scheduler has work
         # (a notice, a reminder, a timeout, a stall), so one pass reads only what is due.
         "ALTER TABLE games ADD COLUMN timing TEXT",
         "ALTER TABLE games ADD COLUMN due_at REAL",

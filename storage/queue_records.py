@@ -23,7 +23,7 @@ class QueueEntry:
     players: int
     """The table size the player asked for."""
     time_control: str
-    """A `tabletop.clocks.PRESETS` key, or "" for the server's default."""
+    """A `tabletop.play.clocks.PRESETS` key, or "" for the server's default."""
     rating: int
     """The displayed (conservative) rating when the player joined: what matching compares."""
     channel_id: int

@@ -15,7 +15,7 @@ os.environ.setdefault("AI_ITERATIONS", "6")
 
 import tests.fixtures.highcard_cog  # noqa: F401 - declaring the package registers the example game
 from tests.postgres import postgres_server, postgres_url  # noqa: F401 - one PostgreSQL server per session
-from tabletop.bot import cog_modules
+from discord_ui.bot import cog_modules
 
 for _module in cog_modules():
     importlib.import_module(_module)

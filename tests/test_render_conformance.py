@@ -18,7 +18,7 @@ from engine.selfplay import playout
 from renderers import RenderContext
 from renderers.regions import board_regions
 from renderers.toolkit import encode_image
-from tabletop import packages
+from tabletop.runtime import packages
 from tests.renderers.overflow import watching
 from tests.renderers.regions_check import board_targets, problems
 from tests.renderers.samples import SAMPLES

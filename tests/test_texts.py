@@ -19,7 +19,7 @@ from engine.core.game import Game
 from engine.core.match import Match
 from engine.core.texts import plural
 from engine.selfplay import playout
-from tabletop.i18n import catalog
+from tabletop.presentation.i18n import catalog
 
 COUNTED = "medal|point|coin|card|hex|round|unit|player|turn"
 WRONG = re.compile(rf"\b1 (?:{COUNTED})s\b|\((?:e?s)\)")

@@ -1,4 +1,4 @@
-"""Every kind of decision every game can ask has a first-time tip in both languages (tabletop.tips).
+"""Every kind of decision every game can ask has a first-time tip in both languages (discord_ui.tips).
 
 Which kinds a game can ask is read from its engine's code: the `kind` argument of each `Decision(...)`
 it builds when written out, and every known kind word in the package when the argument is computed
@@ -18,8 +18,8 @@ import pytest
 from engine import registry
 from engine.core.game import Game
 from engine.selfplay import playout
-from tabletop import packages
-from tabletop.tips import tips_of
+from tabletop.runtime import packages
+from discord_ui.tips import tips_of
 
 ENGINE = Path(__file__).resolve().parent.parent / "engine"
 KNOWN_KINDS = ("turn", "reaction", "simultaneous", "setup")

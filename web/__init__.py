@@ -7,6 +7,6 @@ browser, the Embedded App SDK's code in an Activity), `discord_api` (the OAuth2 
 `sessions` (server-side sessions and the current viewer), `security` (CSRF, cookie policy, safe
 redirects), `ratelimit` (token buckets per session and per address), `errors` (short answers in the
 viewer's language), `games` (a game's scene, pictures and moves, over `tabletop.presentation`), `live`
-(the WebSocket that tells a page of each change, over `tabletop.live`), `members` (whether a spectator is
+(the WebSocket that tells a page of each change, over `tabletop.delivery.live`), `members` (whether a spectator is
 in the game's server). It may import `tabletop`, `storage` and `engine`; none of them imports it.
 """

@@ -8,7 +8,7 @@
   and shows it with the game page's own view.
 - `GET /api/activity/game?channel_id=`: the game for the channel the Activity was launched in. A game's
   thread (or a channel without threads) names its game; a DM names none, so it is the game the viewer
-  last pressed Open live board for (tabletop.live_links.LaunchHints, if this process answered that click
+  last pressed Open live board for (tabletop.delivery.live_links.LaunchHints, if this process answered that click
   within minutes), else the viewer's game that waited for them most recently, else their newest. The
   channel id comes from the Discord client and is not trusted: whatever game it leads to is shown only
   to someone who may see it, as `GET /api/games/{id}` decides.
@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Awaitable, Callable
 from aiohttp import web
 
 from storage.base import GameRecord
-from tabletop.service import match_of
+from tabletop.play.service import match_of
 from web import keys
 from web.errors import refuse
 from web.games import games_bot, seat_or_spectator
@@ -29,7 +29,7 @@ from web.pages import page
 from web.sessions import Viewer, require_viewer
 
 if TYPE_CHECKING:
-    from tabletop.bot import TabletopBot
+    from discord_ui.bot import TabletopBot
 
 routes = web.RouteTableDef()
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, AsyncIterator
 
 from aiohttp import web
 
-from tabletop.config import Config
+from tabletop.runtime.config import Config
 from web import activity, auth, games, health, keys, leagues, live, pages, replay, sessions, signin_link
 from web.discord_api import DiscordApi
 from web.errors import answer_errors
@@ -25,7 +25,7 @@ from web.security import CookiePolicy, add_response_headers, check_csrf
 from web.services import Services
 
 if TYPE_CHECKING:
-    from tabletop.bot import TabletopBot
+    from discord_ui.bot import TabletopBot
 
 log = logging.getLogger("tabletop.web")
 ROUTES: tuple[web.RouteTableDef, ...] = (health.routes, auth.routes, games.routes, live.routes, replay.routes,

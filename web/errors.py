@@ -14,7 +14,7 @@ from typing import Awaitable, Callable, Mapping
 
 from aiohttp import web
 
-from tabletop.i18n import tr
+from tabletop.presentation.i18n import tr
 
 log = logging.getLogger("tabletop.web")
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
@@ -56,7 +56,7 @@ def refuse(request: web.Request, status: int, key: str, *, headers: Mapping[str,
 
 def refusal(status: int, code: str, message: str, *, headers: Mapping[str, str] | None = None) -> web.HTTPException:
     """The error response to raise with a text already in the viewer's language (a game's own refusal,
-    worded as Discord words it: `tabletop.interactions.refusal_text`)."""
+    worded as Discord words it: `tabletop.presentation.refusals.refusal_text`)."""
     body = json.dumps({"error": code, "message": message}, ensure_ascii=False)
     return _refusal(status)(text=body, content_type="application/json", headers=headers)
 

@@ -5,7 +5,7 @@
 - `GET /api/games/{id}/board/{version}.webp`: the public board of the current version (anyone who may see
   the scene); `GET /api/games/{id}/private/{version}/{seat}.webp`: a seat's private view, for that seat's
   player only. Both are drawn once in the bot's render pool and shared with Discord's boards and DMs
-  (`tabletop.announce.rendered`); a version that is no longer current is a 404 (its URL is cached as
+  (`tabletop.presentation.pictures.rendered`); a version that is no longer current is a 404 (its URL is cached as
   long as it lasts, and a page asks for the current one after each change). `?d=2` draws the picture at 2×
   density (`renderers.density`: sharp on a phone's screen; the scene links the board and the viewer's
   private view at 2×), `?d=1` or none at 1× as Discord shows it; any other `d` is a 400. Each density is
@@ -29,23 +29,23 @@ from aiohttp import web
 from engine.core.errors import GameError, GameOver, NotYourDecision, StaleDecision, StaleVersion
 from engine.core.match import Match
 from storage.base import GameRecord
-from tabletop import announce
-from tabletop.history import history_of
-from tabletop.i18n import text
-from tabletop.interactions import refusal_text
-from tabletop.local_games import is_local
+from tabletop.presentation import pictures
+from tabletop.play.history import history_of
+from tabletop.presentation.i18n import text
+from tabletop.presentation.refusals import refusal_text
+from tabletop.play.local_games import is_local
 from tabletop.presentation.choices import action_at, listed
 from tabletop.presentation.names import seat_names
 from tabletop.presentation.scene import LOG_STEPS, BoardLayout, LogStep, scene
-from tabletop.publish import after_commit
-from tabletop.service import MAX_GAME_ID, Loaded, match_of, not_active
+from tabletop.delivery.publish import after_commit
+from tabletop.play.service import MAX_GAME_ID, Loaded, match_of, not_active
 from web import keys, local_screen
 from web.errors import locale_of, refusal, refuse
 from web.members import MembershipUnknown
 from web.sessions import Viewer, require_viewer
 
 if TYPE_CHECKING:
-    from tabletop.bot import TabletopBot
+    from discord_ui.bot import TabletopBot
 
 log = logging.getLogger("tabletop.web")
 routes = web.RouteTableDef()
@@ -126,18 +126,18 @@ async def scene_of(bot: "TabletopBot", record: GameRecord, seat: int | None, loc
     names = await seat_names(bot, record)
     steps = await log_steps(bot, record)
     # The page asks for its pictures as soon as it has the scene: their drawing starts now, beside the layout's.
-    announce.draw_ahead("board", record, match, None, locale, names, announce.LIVE_DENSITY)
+    pictures.draw_ahead("board", record, match, None, locale, names, pictures.LIVE_DENSITY)
     if seat is not None:
-        announce.draw_ahead("private", record, match, seat, locale, names, announce.LIVE_DENSITY)
+        pictures.draw_ahead("private", record, match, seat, locale, names, pictures.LIVE_DENSITY)
     layout: BoardLayout | None = None
     try:
-        layout = await announce.board_layout(record, match, locale, names)
+        layout = await pictures.board_layout(record, match, locale, names)
     except Exception:  # noqa: BLE001 - a drawing bug must not hide the game: the page shows it without targets
         log.exception("game %s: the board's regions could not be drawn", record.id)
 
     def image_url(kind: str, seat: int | None) -> str:
         where = f"board/{match.version}" if kind == "board" else f"private/{match.version}/{seat}"
-        return f"/api/games/{record.id}/{where}.webp?lang={locale}&d={announce.LIVE_DENSITY}"
+        return f"/api/games/{record.id}/{where}.webp?lang={locale}&d={pictures.LIVE_DENSITY}"
 
     return scene(record, match, seat, locale, names, steps, layout, image_url)
 
@@ -181,7 +181,7 @@ async def board_image(request: web.Request) -> web.Response:
     await seat_or_spectator(request, record, viewer)
     match = current(request, record)
     density = density_of(request)
-    data = await announce.rendered("board", record, match, None, viewer_locale(request), await seat_names(bot, record),
+    data = await pictures.rendered("board", record, match, None, viewer_locale(request), await seat_names(bot, record),
                                    density)
     if data is None:
         raise refuse(request, 404, "web.no_image")
@@ -199,7 +199,7 @@ async def private_image(request: web.Request) -> web.Response:
         raise refuse(request, 403, "web.not_your_seat")
     match = current(request, record)
     density = density_of(request)
-    data = await announce.rendered("private", record, match, seat, viewer_locale(request), await seat_names(bot, record),
+    data = await pictures.rendered("private", record, match, seat, viewer_locale(request), await seat_names(bot, record),
                                    density)
     if data is None:
         raise refuse(request, 404, "web.no_image")

@@ -14,7 +14,7 @@ if TYPE_CHECKING:
     from web.security import CookiePolicy
     from web.services import Services
     from web.sessions import Viewer
-    from tabletop.config import Config
+    from tabletop.runtime.config import Config
 
 SERVICES: web.AppKey["Services"] = web.AppKey("services")
 CONFIG: web.AppKey["Config"] = web.AppKey("config")

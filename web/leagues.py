@@ -21,7 +21,7 @@ from aiohttp import web
 
 from engine import registry
 from storage.league_records import LeagueGameRecord, LeagueRecord, RoundRecord
-from tabletop.i18n import tr
+from tabletop.presentation.i18n import tr
 from tabletop.leagues.post import leagues_of, names_of, tiebreak_label
 from tabletop.leagues.ratings import Rating
 from tabletop.leagues.results import rating_of
@@ -33,7 +33,7 @@ from web.pages import page
 from web.sessions import Viewer, require_viewer
 
 if TYPE_CHECKING:
-    from tabletop.bot import TabletopBot
+    from discord_ui.bot import TabletopBot
 
 routes = web.RouteTableDef()
 SHOWN = ("signup", "running", "finished")

@@ -1,7 +1,7 @@
 """`GET /api/games/{id}/live`: a WebSocket that tells an open page each new version of its game.
 
 The page may see the game (a seat, or a member of its server, as for the scene); the socket sends
-`{"version": n}` at once and after every change (`tabletop.live`, fed by the one publish path), and the
+`{"version": n}` at once and after every change (`tabletop.delivery.live`, fed by the one publish path), and the
 page then fetches its own scene. Only the version travels, which every viewer of the game may know. At
 each change the session is read again and a spectator's membership checked again (remembered for a
 minute), so a sign-out or leaving the server closes the channel. Nothing the page sends is read; a
@@ -16,8 +16,8 @@ from contextlib import suppress
 from aiohttp import WSCloseCode, WSMsgType, web
 
 from storage.base import GameRecord
-from tabletop.local_games import is_local
-from tabletop.live import Watch
+from tabletop.play.local_games import is_local
+from tabletop.delivery.live import Watch
 from web import keys
 from web.errors import refuse
 from web.games import game_id, games_bot, seat_or_spectator, shown_record

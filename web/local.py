@@ -1,7 +1,7 @@
 """Local mode: the live board alone, without Discord (`make run` with no DISCORD_TOKEN).
 
 `make_local_app` is the bot's application (`web.app.make_app`) with local games instead of Discord's
-(`web.local_screen`, `tabletop.local_games`) and these routes:
+(`web.local_screen`, `tabletop.play.local_games`) and these routes:
 
 - `GET /`: the local page, listing local games and creating one. On loopback (WEB_HOST and PUBLIC_URL both
   unset or loopback: `loopback_only`) it opens a session of the local viewer for a browser that has none:
@@ -32,13 +32,13 @@ from aiohttp import web
 from engine import registry
 from engine.core.errors import GameError
 from storage.base import GameRecord
-from tabletop import packages
-from tabletop.ai_seats import LEVEL_CODES, is_ai
-from tabletop.config import Config
-from tabletop.i18n import tr
-from tabletop.local_games import LOCAL_GUILD, LOCAL_VIEWER, MAX_NAME, SeatSpec, clean_name, create, is_local
+from tabletop.runtime import packages
+from tabletop.play.ai_seats import LEVEL_CODES, is_ai
+from tabletop.runtime.config import Config
+from tabletop.presentation.i18n import tr
+from tabletop.play.local_games import LOCAL_GUILD, LOCAL_VIEWER, MAX_NAME, SeatSpec, clean_name, create, is_local
 from tabletop.presentation.names import seat_names
-from tabletop.service import match_of
+from tabletop.play.service import match_of
 from web import keys, pages, sessions
 from web.app import make_app
 from web.discord_api import DiscordUser
@@ -49,7 +49,7 @@ from web.ratelimit import RateLimits
 from web.security import LOOPBACK_HOSTS
 
 if TYPE_CHECKING:
-    from tabletop.bot import TabletopBot
+    from discord_ui.bot import TabletopBot
 
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 routes = web.RouteTableDef()

@@ -1,6 +1,6 @@
 """Local mode's rights and its shared screen (pass and play), used by the game routes.
 
-In local mode the application serves local games only (`tabletop.local_games`), and outside it none: each
+In local mode the application serves local games only (`tabletop.play.local_games`), and outside it none: each
 is a 404 to the other. A local game is its host's alone (the local viewer on loopback, else the signed-in
 person who created it). The host acts for every person's seat of it, one at a time: the seat *on screen*.
 When the decision passes from the seat on screen to another person's seat, the screen is covered — the
@@ -19,9 +19,9 @@ from aiohttp import web
 
 from engine.core.match import Match
 from storage.base import GameRecord
-from tabletop.ai_seats import is_ai
-from tabletop.local_games import is_local
-from tabletop.service import match_of
+from tabletop.play.ai_seats import is_ai
+from tabletop.play.local_games import is_local
+from tabletop.play.service import match_of
 from web.errors import refuse
 from web.sessions import Viewer
 

@@ -13,10 +13,10 @@ from typing import TYPE_CHECKING, Callable
 import aiohttp
 import discord
 
-from tabletop.cache import BoundedCache
+from tabletop.runtime.cache import BoundedCache
 
 if TYPE_CHECKING:
-    from tabletop.bot import TabletopBot
+    from discord_ui.bot import TabletopBot
 
 log = logging.getLogger("tabletop.web")
 REMEMBER_SECONDS = 60.0

@@ -23,7 +23,7 @@ from typing import Mapping
 
 from aiohttp import web
 
-from tabletop.i18n import catalog, tr
+from tabletop.presentation.i18n import catalog, tr
 from web import bundle
 from web.errors import refuse
 from web.games import game_id, viewer_locale

@@ -6,16 +6,16 @@
   whose decision was awaited then, the result once the game is over, and the address of the public board
   at that step;
 - `GET /api/games/{id}/replay/{step}.webp`: that board, the very render of that version Discord's replay
-  and the live board use (`tabletop.announce.rendered`, in the render pool; `?d=2` at 2× density as the
+  and the live board use (`tabletop.presentation.pictures.rendered`, in the render pool; `?d=2` at 2× density as the
   live board's pictures, `web.games.density_of`); and
   `GET /api/games/{id}/replay/{step}/{seat}.webp`: a seat's private view at that step, only where Discord's
-  replay shows private views too (`tabletop.history.reveals_private`: a finished game whose package says
+  replay shows private views too (`tabletop.play.history.reveals_private`: a finished game whose package says
   so), to anyone who may watch the game.
 
 The page `/games/{id}/replay` (`web/client/src/replay.ts`) steps through them: #step, #step-prev and
 #step-next, the board and the step's lines, the step kept in the address as `?step=k`.
 
-Everything comes from `tabletop.history` (the game replayed from its seed and log once per version), so
+Everything comes from `tabletop.play.history` (the game replayed from its seed and log once per version), so
 a step shows exactly what Discord's replay shows and nothing more: the public board and public lines, the
 same for a player as for a spectator (a seat's own secrets are in its DMs, not in a replay). Who may look
 is who may watch (`web.games.seat_or_spectator`: its players and members of its server). A game still
@@ -31,9 +31,9 @@ from aiohttp import web
 from engine import registry
 from engine.core.errors import GameError
 from storage.base import GameRecord
-from tabletop import announce
-from tabletop.history import VIEWABLE, History, history_of, moment_lines, reveals_private
-from tabletop.i18n import tr
+from tabletop.presentation import pictures
+from tabletop.play.history import VIEWABLE, History, history_of, moment_lines, reveals_private
+from tabletop.presentation.i18n import tr
 from tabletop.presentation.names import seat_names
 from tabletop.presentation.texts import result_lines
 from web.errors import refusal, refuse
@@ -43,7 +43,7 @@ from web.pages import page
 from web.sessions import require_viewer
 
 if TYPE_CHECKING:
-    from tabletop.bot import TabletopBot
+    from discord_ui.bot import TabletopBot
 
 routes = web.RouteTableDef()
 STEP = r"{step:\d{1,6}}"
@@ -75,7 +75,7 @@ def step_of(request: web.Request, history: History) -> int:
 
 def step_lines(history: History, step: int, locale: str, names: dict[int, str]) -> dict[str, Any]:
     """A step's number, who acted (None at the start) and its public lines, as `/game replay` shows them
-    (`tabletop.history.step_lines` without Discord's markdown header: the page writes the number and name)."""
+    (`tabletop.play.history.step_lines` without Discord's markdown header: the page writes the number and name)."""
     if step == 0:
         return {"step": 0, "seat": None, "lines": [tr("history.start", locale)]}
     moment = history.moments[step - 1]
@@ -125,7 +125,7 @@ async def image(request: web.Request, kind: str, seat: int | None) -> web.Respon
     if kind == "private" and (not reveals_private(record) or seat is None or seat >= len(record.players)):
         raise refuse(request, 403, "web.not_your_seat")
     density = density_of(request)
-    data = await announce.rendered(kind, record, history.match_at(step), seat, locale, names, density)
+    data = await pictures.rendered(kind, record, history.match_at(step), seat, locale, names, density)
     if data is None:
         raise refuse(request, 404, "web.no_image")
     return web.Response(body=data, content_type=IMAGE_TYPE, headers={"Cache-Control": IMAGE_CACHE})

@@ -12,7 +12,7 @@ from urllib.parse import urlsplit
 
 from aiohttp import web
 
-from tabletop.config import Config
+from tabletop.runtime.config import Config
 from web.security import LOOPBACK_HOSTS
 
 log = logging.getLogger("tabletop.web")

@@ -14,7 +14,7 @@ import aiohttp
 from storage.base import Store
 
 if TYPE_CHECKING:
-    from tabletop.bot import TabletopBot
+    from discord_ui.bot import TabletopBot
 
 log = logging.getLogger("tabletop.web")
 DISCORD_TIMEOUT = aiohttp.ClientTimeout(total=10)

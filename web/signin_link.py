@@ -1,4 +1,4 @@
-"""A player's sign-in link from their own turn DM (tabletop.signin_links): `GET /auth/link/{token}` shows a
+"""A player's sign-in link from their own turn DM (tabletop.delivery.signin_links): `GET /auth/link/{token}` shows a
 small page, "Open <game> as <name>" with a Continue button; only that button's `POST /auth/link/{token}`
 signs the browser in, so a link preview fetching the address (Discord's, a messenger's) spends nothing.
 
@@ -19,9 +19,9 @@ import logging
 from aiohttp import web
 
 from storage.base import StoreError
-from tabletop.i18n import tr
-from tabletop.service import game_of
-from tabletop.signin_links import PATH, SignInLink, expired, signed, spent_marker
+from tabletop.presentation.i18n import tr
+from tabletop.play.service import game_of
+from tabletop.delivery.signin_links import PATH, SignInLink, expired, signed, spent_marker
 from web import keys, sessions
 from web.discord_api import DiscordUser
 from web.errors import locale_of

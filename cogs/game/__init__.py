@@ -11,7 +11,7 @@ from cogs.game.history import HistoryCommands
 from cogs.game.learn import LearnCommands
 from cogs.game.lobby import LobbyCommands
 from cogs.game.timing import TimingCommands
-from tabletop.bot import TabletopBot
+from discord_ui.bot import TabletopBot
 
 
 class GameCog(LobbyCommands, HistoryCommands, LearnCommands, TimingCommands, AfterplayCommands, commands.Cog, name="Game"):

@@ -1,6 +1,6 @@
 """`/game takeback`, `/game hint` and `/game export`: undoing a misclick, asking the AI, and taking a game away.
-The request and its buttons live in `tabletop.takeback_ui`, the hint in `tabletop.hint_ui`, the file in `tabletop.export_ui` (the Rematch button of a final
-board needs no command: `tabletop.rematch`); this file only declares the commands."""
+The request and its buttons live in `discord_ui.takeback_ui`, the hint in `discord_ui.hint_ui`, the file in `discord_ui.export_ui` (the Rematch button of a final
+board needs no command: `discord_ui.rematch`); this file only declares the commands."""
 
 from __future__ import annotations
 
@@ -8,13 +8,14 @@ import discord
 from discord import app_commands
 
 from cogs.game.group import GAME
-from tabletop.bot import TabletopBot
-from tabletop.export_ui import export_game
-from tabletop.hint_ui import hint_command
-from tabletop.i18n import lang, ls, tr
-from tabletop.interactions import refusals
-from tabletop.service import game_of
-from tabletop.takeback_ui import request_takeback
+from discord_ui.bot import TabletopBot
+from discord_ui.export_ui import export_game
+from discord_ui.hint_ui import hint_command
+from tabletop.presentation.i18n import lang, tr
+from discord_ui.translator import ls
+from discord_ui.interactions import refusals
+from tabletop.play.service import game_of
+from discord_ui.takeback_ui import request_takeback
 from storage.base import GameRecord
 
 GAME_OPTION = ls("Game number (default: this thread's game)", "ゲーム番号(省略時はこのスレッドのゲーム)")

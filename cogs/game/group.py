@@ -4,6 +4,6 @@ from __future__ import annotations
 
 from discord import app_commands
 
-from tabletop.i18n import ls
+from discord_ui.translator import ls
 
 GAME = app_commands.Group(name="game", description=ls("Play tabletop games", "ボードゲームで遊ぶ"), guild_only=False)

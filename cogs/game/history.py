@@ -1,5 +1,5 @@
 """`/game log`, `/game replay`, `/game review` and `/game history`: looking back at games, active or finished. The pagers and
-the list live in `tabletop.history_ui`; this file only declares the commands."""
+the list live in `discord_ui.history_ui`; this file only declares the commands."""
 
 from __future__ import annotations
 
@@ -7,13 +7,14 @@ import discord
 from discord import app_commands
 
 from cogs.game.group import GAME
-from tabletop.bot import TabletopBot
-from tabletop.history import VIEWABLE
-from tabletop.history_ui import open_finished, open_log, open_replay
-from tabletop.i18n import lang, ls, tr
-from tabletop.review_ui import open_review
-from tabletop.interactions import refusals
-from tabletop.service import game_of
+from discord_ui.bot import TabletopBot
+from tabletop.play.history import VIEWABLE
+from discord_ui.history_ui import open_finished, open_log, open_replay
+from tabletop.presentation.i18n import lang, tr
+from discord_ui.translator import ls
+from discord_ui.review_ui import open_review
+from discord_ui.interactions import refusals
+from tabletop.play.service import game_of
 
 GAME_OPTION = ls("Game number (default: this thread's game)", "ゲーム番号(省略時はこのスレッドのゲーム)")
 

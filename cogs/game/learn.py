@@ -1,4 +1,4 @@
-"""`/game learn`: a private practice game against the easy AI, with first-time tips (tabletop.learn_ui)."""
+"""`/game learn`: a private practice game against the easy AI, with first-time tips (discord_ui.learn_ui)."""
 
 from __future__ import annotations
 
@@ -7,10 +7,10 @@ from discord import app_commands
 
 from cogs.game.group import GAME
 from cogs.game.lobby import LobbyCommands
-from tabletop.bot import TabletopBot
-from tabletop.interactions import refusals
-from tabletop.learn_ui import start_learning
-from tabletop.i18n import ls
+from discord_ui.bot import TabletopBot
+from discord_ui.interactions import refusals
+from discord_ui.learn_ui import start_learning
+from discord_ui.translator import ls
 
 
 class LearnCommands:

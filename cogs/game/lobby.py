@@ -12,25 +12,26 @@ from discord.ext import tasks
 from cogs.game.group import GAME
 from engine import registry
 from engine.core.errors import GameError
-from tabletop import announce, views
-from tabletop.bot import TabletopBot
-from tabletop.interactions import admin_here, check_place, clip, late_answer, refusals, send_ephemeral
-from tabletop.lobby_ui import create_lobby
-from tabletop.outbox import deliver_pending
-from tabletop.publish import after_commit
-from tabletop.away import DEFAULT_VACATION_DAYS
-from tabletop.ai_seats import LEVEL_CODES, MAX_SEARCHES, MAX_SECONDS, MIN_SECONDS, SEARCHES, SECONDS, TAKEOVER_LEVEL, ai_name, is_ai, level_of
-from tabletop.ai_turns import decision_seconds, searches_limit, takeover_level
-from tabletop.announce import clock_note
-from tabletop.clocks import DEFAULT_GRACE_HOURS, DEFAULT_REMINDERS, DEFAULT_STALL_DAYS, POLICIES, POLICY_NAMES, PRESETS, Timing
-from tabletop.hints import HINTS_SETTING
+from discord_ui import announce, views
+from discord_ui.bot import TabletopBot
+from discord_ui.interactions import admin_here, check_place, clip, late_answer, refusals, send_ephemeral
+from discord_ui.lobby_ui import create_lobby
+from tabletop.delivery.outbox import deliver_pending
+from tabletop.delivery.publish import after_commit
+from tabletop.delivery.away import DEFAULT_VACATION_DAYS
+from tabletop.play.ai_seats import LEVEL_CODES, MAX_SEARCHES, MAX_SECONDS, MIN_SECONDS, SEARCHES, SECONDS, TAKEOVER_LEVEL, ai_name, is_ai, level_of
+from tabletop.play.ai_turns import decision_seconds, searches_limit, takeover_level
+from discord_ui.announce import clock_note
+from tabletop.play.clocks import DEFAULT_GRACE_HOURS, DEFAULT_REMINDERS, DEFAULT_STALL_DAYS, POLICIES, POLICY_NAMES, PRESETS, Timing
+from tabletop.play.hints import HINTS_SETTING
 from tabletop.leagues.config import ADMIN_ROLE
 from tabletop.leagues.results import RATED_OPTION, RATED_SETTING
 from tabletop.matchmaking.service import MAX_AI_MINUTES, MAX_QUEUE_HOURS, QUEUE_AI_MINUTES, QUEUE_CHANNEL, QUEUE_HOURS, ai_minutes, expiry_hours
-from tabletop.service import TAKEBACKS, TIME_KEYS, default_control, game_of, match_of
-from tabletop.tips import rules_display
-from tabletop.turn_ui import resolve, show_private, typed_move
-from tabletop.i18n import lang, ls, text, tr
+from tabletop.play.service import TAKEBACKS, TIME_KEYS, default_control, game_of, match_of
+from discord_ui.tips import rules_display
+from discord_ui.turn_ui import resolve, show_private, typed_move
+from tabletop.presentation.i18n import lang, text, tr
+from discord_ui.translator import ls
 from storage.base import GameRecord
 
 log = logging.getLogger("tabletop.lobby")

@@ -10,15 +10,16 @@ from discord.ext import tasks
 
 from cogs.game.group import GAME
 from engine.core.errors import GameError
-from tabletop.ai_ui import return_to_seat
-from tabletop.away import DEFAULT_VACATION_DAYS, days_left, end_vacation, reschedule_user, start_vacation
-from tabletop.bot import TabletopBot
-from tabletop.i18n import lang, ls, text, tr
-from tabletop.interactions import clip, refusals, send_ephemeral
+from discord_ui.ai_ui import return_to_seat
+from tabletop.delivery.away import DEFAULT_VACATION_DAYS, days_left, end_vacation, reschedule_user, start_vacation
+from discord_ui.bot import TabletopBot
+from tabletop.presentation.i18n import lang, text, tr
+from discord_ui.translator import ls
+from discord_ui.interactions import clip, refusals, send_ephemeral
 from tabletop.matchmaking.post import queue_pass
-from tabletop.mine import waiting_lines
-from tabletop.quiet import format_clock, next_local_hour, parse_clock, valid_zone, zones
-from tabletop.scheduler import drain
+from discord_ui.mine import waiting_lines
+from tabletop.play.quiet import format_clock, next_local_hour, parse_clock, valid_zone, zones
+from tabletop.delivery.scheduler import drain
 
 log = logging.getLogger("tabletop.timing")
 SCHEDULER_SECONDS = 60

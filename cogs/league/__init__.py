@@ -1,6 +1,6 @@
 """`/league …`, `/stats` and `/leaderboard`, and the league loop (round deadlines, next rounds).
 
-Thin: each command translates its arguments and calls `tabletop.leagues.commands`; refusals are answered
+Thin: each command translates its arguments and calls `discord_ui.leagues`; refusals are answered
 privately by `refusals` and change nothing.
 """
 
@@ -13,11 +13,12 @@ from discord import app_commands
 from discord.ext import commands, tasks
 
 from engine import registry
-from tabletop.bot import TabletopBot
-from tabletop.clocks import PRESETS
-from tabletop.i18n import lang, ls, tr
-from tabletop.interactions import bot_of, refusals
-from tabletop.leagues import commands as league
+from discord_ui.bot import TabletopBot
+from tabletop.play.clocks import PRESETS
+from tabletop.presentation.i18n import lang, tr
+from discord_ui.translator import ls
+from discord_ui.interactions import bot_of, refusals
+from discord_ui import leagues as league
 from tabletop.leagues.config import MAX_ROUND_HOURS, MAX_ROUNDS
 from tabletop.leagues.post import league_pass
 

@@ -1,7 +1,7 @@
 """`/queue join|leave|status`: the ranked queue (tabletop/matchmaking). Its pass runs in the scheduler loop
 (cogs/game/timing.py).
 
-Thin: each command translates its arguments and calls `tabletop.matchmaking.commands`; refusals are
+Thin: each command translates its arguments and calls `discord_ui.queue`; refusals are
 answered privately by `refusals` and change nothing. Not guild-only, so a try from DMs gets its refusal.
 """
 
@@ -12,11 +12,11 @@ from discord import app_commands
 from discord.ext import commands
 
 from cogs.league import game_autocomplete
-from tabletop.bot import TabletopBot
-from tabletop.clocks import PRESETS
-from tabletop.i18n import ls
-from tabletop.interactions import refusals
-from tabletop.matchmaking import commands as queue
+from discord_ui.bot import TabletopBot
+from tabletop.play.clocks import PRESETS
+from discord_ui.translator import ls
+from discord_ui.interactions import refusals
+from discord_ui import queue as queue
 
 QUEUE = app_commands.Group(name="queue", description=ls("Ranked queue: find an opponent near your rating",
                                                         "ランク戦キュー: 近いレーティングの相手を探す"))

@@ -10,8 +10,9 @@ import discord
 from renderers.bracket import MARKED, BracketTexts, bracket_pages
 from renderers.output import IMAGE_SUFFIX
 from renderers.worker import encoded_pages
-from tabletop import announce
-from tabletop.i18n import tr
+from discord_ui import announce
+from tabletop.presentation import pictures
+from tabletop.presentation.i18n import tr
 from tabletop.leagues.brackets.view import BracketView
 
 SECTIONS = ("main", "winners", "losers", "final", "swiss", "cut")
@@ -49,7 +50,7 @@ async def bracket_files(lane: int, league_id: int, view: BracketView, names: dic
     A message holds `MAX_ATTACHMENTS` files: a bracket of hundreds keeps its last pages (the late rounds,
     the final), which its text lists too, rather than losing the whole post."""
     texts = bracket_texts(view.format, view.best_of, locale, title)
-    pages = await announce.render_job(lane, encoded_pages, bracket_pages, view, names, texts)
+    pages = await pictures.render_job(lane, encoded_pages, bracket_pages, view, names, texts)
     first = max(len(pages) - announce.MAX_ATTACHMENTS, 0)
     return [discord.File(io.BytesIO(data), filename=f"bracket-{league_id}-{number}.{IMAGE_SUFFIX}")
             for number, data in enumerate(pages[first:], start=first + 1)]

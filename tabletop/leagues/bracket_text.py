@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Mapping
 
-from tabletop.i18n import tr
+from tabletop.presentation.i18n import tr
 from tabletop.leagues.brackets.view import BracketView, MatchView, SideView
 
 TEXT_LIMIT = 1900

@@ -7,8 +7,8 @@ from typing import Any, Mapping
 
 from engine import registry
 from engine.core.errors import GameError
-from tabletop.clocks import PRESETS
-from tabletop.i18n import text
+from tabletop.play.clocks import PRESETS
+from tabletop.presentation.i18n import text
 from tabletop.leagues.brackets.build import FORMATS as BRACKETS, Spec
 from tabletop.leagues.brackets.match import BEST_OF, FIRST
 from tabletop.leagues.brackets.seeding import SEEDINGS
@@ -36,7 +36,7 @@ class LeagueConfig:
     """Swiss and ladder: rounds to play; round-robins derive theirs from the members."""
     round_hours: int = 72
     time_control: str | None = None
-    """A `tabletop.clocks.PRESETS` key for every game of the league (None: the server default)."""
+    """A `tabletop.play.clocks.PRESETS` key for every game of the league (None: the server default)."""
     policy: str = "clock"
     tiebreaks: tuple[str, ...] = ()
     allow_ai: bool = False

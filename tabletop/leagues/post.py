@@ -18,22 +18,23 @@ from engine import registry
 from renderers.output import IMAGE_SUFFIX
 from renderers.standings import StandingsRow, standings_image
 from renderers.worker import encoded_pages
-from tabletop import announce
-from tabletop.i18n import lang, tr
-from tabletop.interactions import clip
+from discord_ui import announce
+from tabletop.presentation import pictures
+from tabletop.presentation.i18n import lang, tr
+from discord_ui.interactions import clip
 from tabletop.leagues.bracket_image import bracket_files
 from tabletop.leagues.bracket_text import bracket_text, match_label
 from tabletop.leagues.service import LeagueService, Progress, league_config
 from tabletop.leagues.tournament import match_of_table
 from tabletop.leagues.standings import points_text, text_table
-from tabletop.lobby_ui import THREAD_ARCHIVE_MINUTES
-from tabletop.publish import after_commit, publish_start
-from tabletop.leases import held, lease_end
-from tabletop.service import Loaded
+from discord_ui.lobby_ui import THREAD_ARCHIVE_MINUTES
+from tabletop.delivery.publish import after_commit, publish_start
+from tabletop.runtime.leases import held, lease_end
+from tabletop.play.service import Loaded
 from storage.league_records import LeagueGameRecord, LeagueRecord
 
 if TYPE_CHECKING:
-    from tabletop.bot import TabletopBot
+    from discord_ui.bot import TabletopBot
 
 log = logging.getLogger("tabletop.leagues")
 PASS_LIMIT = 20
@@ -189,7 +190,7 @@ async def league_pass(bot: "TabletopBot") -> int:
     """Every due league looked at once; returns how many. Errors stay with their league.
 
     Several bot processes may run this loop on one database: the pass claims the leagues it advances
-    (short leases renewed while it works, tabletop.leases) and releases them once their announcements
+    (short leases renewed while it works, tabletop.runtime.leases) and releases them once their announcements
     are out, so another process's pass skips them and no announcement goes out twice."""
     due = await bot.store.claim_due_leagues(bot.service.now(), until=lease_end(bot.service.now), limit=PASS_LIMIT)
     service = leagues_of(bot)
@@ -226,7 +227,7 @@ async def standings_payload(bot: "TabletopBot", league: LeagueRecord, locale: st
     title = f"{league.name} — {game_name}"
     done = league.round - (1 if league.status == "running" else 0)
     subtitle = tr("league.final" if final else "league.after_round", locale, round=done)
-    (data,) = await announce.render_job(league.guild_id, encoded_pages, standings_image, title, subtitle, headers, image_rows)
+    (data,) = await pictures.render_job(league.guild_id, encoded_pages, standings_image, title, subtitle, headers, image_rows)
     file = discord.File(io.BytesIO(data), filename=f"standings-{league.id}-r{done}.{IMAGE_SUFFIX}")
     return f"**{title}** · {subtitle}\n" + text_table(rows, names, headers), file
 

@@ -17,7 +17,7 @@ from engine.wallofwar.colours import NAMES as COLOUR_NAMES
 from engine.warchest.units import UNITS
 from tabletop.leagues.ratings import Rating, display_of, ranked
 from tabletop.leagues.results import rating_of
-from tabletop.service import match_of
+from tabletop.play.service import match_of
 from storage.base import GameRecord, Store
 from storage.league_records import LeagueRecord
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from engine.core.match import Match
-from tabletop.ai_seats import ai_played_seats
+from tabletop.play.ai_seats import ai_played_seats
 from tabletop.leagues.ratings import Rating, is_rated, rate_game
 from storage.base import GameRecord, Store
 from storage.league_records import GameEnd, RatingChange, RatingRecord

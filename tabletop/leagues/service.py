@@ -14,8 +14,8 @@ from dataclasses import dataclass, field, replace
 from typing import Callable, Literal, Sequence
 
 from engine.core.errors import GameError
-from tabletop.clocks import HOUR
-from tabletop.i18n import text
+from tabletop.play.clocks import HOUR
+from tabletop.presentation.i18n import text
 from tabletop.leagues.config import LeagueConfig, validate
 from tabletop.leagues.deadlines import verdict
 from tabletop.leagues.pairing import (
@@ -28,7 +28,7 @@ from tabletop.leagues.brackets.build import to_open
 from tabletop.leagues.brackets.match import GAME_SLOTS
 from tabletop.leagues.brackets.view import BracketView
 from tabletop.leagues import tournament
-from tabletop.service import TIME_OPTION, GameService, Loaded, Played, match_of
+from tabletop.play.service import TIME_OPTION, GameService, Loaded, Played, match_of
 from storage.base import GameRecord, LobbyError, Store, StoreError
 from storage.league_records import LeagueGameRecord, LeagueRecord, RatingChange, RoundRecord, TableKey
 

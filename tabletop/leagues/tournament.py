@@ -18,7 +18,7 @@ from tabletop.leagues.brackets.match import GameResult
 from tabletop.leagues.brackets.seeding import seed_order
 from tabletop.leagues.brackets.view import BracketView, MatchView
 from tabletop.leagues.config import LeagueConfig
-from tabletop.service import match_of
+from tabletop.play.service import match_of
 from storage.base import Store
 from storage.league_records import LeagueGameRecord, LeagueRecord, RoundRecord
 

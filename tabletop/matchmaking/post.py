@@ -11,16 +11,16 @@ import logging
 from typing import TYPE_CHECKING
 
 from engine import registry
-from tabletop.ai_seats import DEFAULT_LEVEL, ai_name, is_ai
-from tabletop.i18n import lang, tr
+from tabletop.play.ai_seats import DEFAULT_LEVEL, ai_name, is_ai
+from tabletop.presentation.i18n import lang, tr
 from tabletop.leagues.post import open_game
 from tabletop.matchmaking.rule import Waiting, spread, window
 from tabletop.matchmaking.service import PassResult, QueueService, Started, expiry_hours
-from tabletop.notices import send_dm
+from discord_ui.notices import send_dm
 from storage.queue_records import QueueEntry
 
 if TYPE_CHECKING:
-    from tabletop.bot import TabletopBot
+    from discord_ui.bot import TabletopBot
 
 log = logging.getLogger("tabletop.matchmaking")
 

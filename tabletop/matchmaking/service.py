@@ -24,13 +24,13 @@ from typing import Any, Callable, Mapping, Sequence
 from engine import registry
 from engine.core.errors import BadOptions, GameError
 from engine.core.types import Text
-from tabletop.ai_seats import DEFAULT_LEVEL, new_ai_id
-from tabletop.clocks import HOUR, PRESETS
-from tabletop.i18n import tr
+from tabletop.play.ai_seats import DEFAULT_LEVEL, new_ai_id
+from tabletop.play.clocks import HOUR, PRESETS
+from tabletop.presentation.i18n import tr
 from tabletop.leagues.results import RATED_OPTION, rating_of
-from tabletop.leases import lease_end
+from tabletop.runtime.leases import lease_end
 from tabletop.matchmaking.rule import Waiting, tables
-from tabletop.service import TIME_OPTION, GameService, Loaded
+from tabletop.play.service import TIME_OPTION, GameService, Loaded
 from storage.base import LobbyError, Store, StoreError
 from storage.queue_records import QueueEntry
 

@@ -2,7 +2,7 @@
 seats' names, the choice tree of a decision and the scene a live board draws, for one game state, one
 viewer and one language.
 
-Discord (`tabletop.announce`, `tabletop.publish`, the pickers) and the web (`web/`) are two front ends over
+Discord (`discord_ui.announce`, `tabletop.delivery.publish`, the pickers) and the web (`web/`) are two front ends over
 these; neither re-derives a text or a rule. Nothing here imports discord or web (tests/web/
 test_presentation_layers.py checks the source), and nothing here sends or draws anything.
 

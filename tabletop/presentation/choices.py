@@ -1,4 +1,4 @@
-"""A seat's decision as data: the whole choice tree the Discord picker walks (`tabletop.picker.build`),
+"""A seat's decision as data: the whole choice tree the Discord picker walks (`tabletop.presentation.picker.build`),
 every legal action reachable at a leaf and nothing else, for a front end that shows it its own way (the
 live board offers a step where its `target` is drawn, and the rest as a list)."""
 
@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any, Mapping, Sequence
 
 from engine.core.types import Action, Choice
-from tabletop.picker import Node, build
+from tabletop.presentation.picker import Node, build
 
 MAX_PATH = 16
 """Levels a path sent by a client may have: deeper than any game's tree, short enough to cost nothing."""

@@ -6,9 +6,9 @@ from typing import Protocol
 
 from renderers.names import display_name
 from storage.base import GameRecord, Store
-from tabletop.ai_seats import ai_name, is_ai, level_of, taken_over
-from tabletop.i18n import lang
-from tabletop.learning import LOCALE_OPTION
+from tabletop.play.ai_seats import ai_name, is_ai, level_of, taken_over
+from tabletop.presentation.i18n import lang
+from tabletop.play.learning import LOCALE_OPTION
 
 
 class Directory(Protocol):

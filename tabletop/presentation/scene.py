@@ -6,7 +6,7 @@ public board alone. Nothing of another seat's hand, lines or legal actions is ev
 of them can reach a page (tests/web/test_scene.py checks every game against each seat's private view).
 
 Names are given as they are: a page escapes them where it writes them (HTML), as Discord's text escapes
-its markdown (`tabletop.announce.text_names`)."""
+its markdown (`discord_ui.announce.text_names`)."""
 
 from __future__ import annotations
 
@@ -18,9 +18,9 @@ from engine.core.match import Match
 from engine.core.types import Event
 from renderers.regions import Region
 from storage.base import GameRecord
-from tabletop import packages
-from tabletop.ai_seats import is_ai
-from tabletop.clocks import Timing
+from tabletop.runtime import packages
+from tabletop.play.ai_seats import is_ai
+from tabletop.play.clocks import Timing
 from tabletop.presentation.choices import choice_tree
 from tabletop.presentation.texts import PLAIN, event_lines, status_lines
 

@@ -11,8 +11,8 @@ from typing import Callable, Iterable, Mapping
 from engine.core.match import Match
 from engine.core.types import Decision, Event
 from storage.base import GameRecord
-from tabletop.clocks import Timing
-from tabletop.i18n import tr
+from tabletop.play.clocks import Timing
+from tabletop.presentation.i18n import tr
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,6 +31,11 @@ DISCORD = Markup(lambda name: f"**{name}**", lambda user_id: f"<@{user_id}>",
 """Discord's markdown: bold names, `<@id>` mentions, timestamps each reader sees in their own time."""
 PLAIN = Markup(lambda name: name, lambda user_id: "", None)
 """Plain text: names as they are (the page escapes them), nobody mentioned, deadlines left to the data."""
+
+
+def clip(text: str, limit: int) -> str:
+    """`text` cut to `limit` characters, an ellipsis marking the cut."""
+    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 def event_lines(events: Iterable[Event], locale: str, names: Mapping[int, str], seat: int | None = None) -> list[str]:

@@ -9,9 +9,9 @@ import re
 from engine import registry
 from engine.core.match import Match
 from storage.base import GameRecord
-from tabletop import announce
-from tabletop.ai_seats import is_ai
-from tabletop.scheduler import run_pass
+from discord_ui import announce
+from tabletop.play.ai_seats import is_ai
+from tabletop.delivery.scheduler import run_pass
 from tests.e2e.driver import CHANNEL, GUILD, Table, private_event_texts
 from tests.fakediscord import RecordedMessage
 

@@ -7,10 +7,10 @@ import random
 
 from engine import registry
 from engine.core.match import Match
-from tabletop.ai_seats import added, ai_user_id, has_ai_seats, is_ai
-from tabletop.clocks import TimeControl, Timing
-from tabletop.publish import after_commit
-from tabletop.service import Loaded
+from tabletop.play.ai_seats import added, ai_user_id, has_ai_seats, is_ai
+from tabletop.play.clocks import TimeControl, Timing
+from tabletop.delivery.publish import after_commit
+from tabletop.play.service import Loaded
 from tests.ai_discord.helpers import assert_privacy, match_of, play_people, public_texts, spy_dms, start_with_ai
 from tests.e2e.conftest import ALICE, CAROL, DAVE
 from tests.e2e.driver import CHANNEL, GUILD, Table

@@ -13,7 +13,7 @@ import pytest
 from engine import registry
 from storage.league_records import LeagueGameRecord
 from storage.queue_records import QueueEntry
-from tabletop.i18n import tr
+from tabletop.presentation.i18n import tr
 from tests.ai_discord.helpers import match_of, settings, start_with_ai
 from tests.e2e.conftest import ALICE, CAROL
 from tests.e2e.driver import CHANNEL, GUILD, Table
@@ -191,7 +191,7 @@ async def test_hint_shares_the_last_row_with_back_and_the_live_board(table: Tabl
 
 
 async def test_a_learn_game_has_hints_with_its_tips(table: Table) -> None:
-    """`/game learn` (tabletop.learning) is a practice game: its first menu carries the tip's rules button
+    """`/game learn` (tabletop.play.learning) is a practice game: its first menu carries the tip's rules button
     and Hint together on the last row, and `/game hint` answers there."""
     game_id = await learn(table, ALICE, "wallofwar")
     seat, dm = await alices_turn(table, game_id)

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from tabletop.ai_seats import ai_user_id, has_ai_seats, level_of
-from tabletop.i18n import catalog
+from tabletop.play.ai_seats import ai_user_id, has_ai_seats, level_of
+from tabletop.presentation.i18n import catalog
 from tests.ai_discord.helpers import add_ai, open_lobby, open_panel
 from tests.e2e.conftest import ALICE, CAROL
 from tests.e2e.driver import Table

@@ -6,9 +6,9 @@ from __future__ import annotations
 import asyncio
 import random
 
-from tabletop.ai_seats import has_ai_seats, taken_over
-from tabletop.clocks import HOUR
-from tabletop.service import Loaded
+from tabletop.play.ai_seats import has_ai_seats, taken_over
+from tabletop.play.clocks import HOUR
+from tabletop.play.service import Loaded
 from tests.ai_discord.helpers import match_of, scheduler_pass, settings, spy_dms, start_with_ai
 from tests.e2e.conftest import ALICE, CAROL, DAVE
 from tests.e2e.driver import GUILD, Table
@@ -93,7 +93,7 @@ async def test_a_restart_during_an_ai_search_searches_again_and_moves_once(table
     await table.take_turn(ALICE, game_id, random.Random(1))
     record = await table.record(game_id)
     assert started == [record.version] and 1 in match_of(record).awaited_seats()
-    await table.restart()  # the new process's first scheduler pass finds the game due (tabletop.clocks)
+    await table.restart()  # the new process's first scheduler pass finds the game due (tabletop.play.clocks)
     await scheduler_pass(table)
     log = [(entry.seq, entry.seat) for entry in await table.bot.store.actions(game_id)]
     ai_moves = [seq for seq, seat in log if seat == 1 and seq > record.version]

@@ -7,12 +7,12 @@ from dataclasses import replace
 
 from engine import registry
 from engine.core.match import Match
-from tabletop.ai_seats import (added, ai_name, ai_user_id, has_ai_seats, is_ai, level_of, new_ai_id, people,
+from tabletop.play.ai_seats import (added, ai_name, ai_user_id, has_ai_seats, is_ai, level_of, new_ai_id, people,
                                taken_over)
-from tabletop.ai_turns import awaited_ai_seats, decision_seconds, searches_limit, takeover_level, warm_up
+from tabletop.play.ai_turns import awaited_ai_seats, decision_seconds, searches_limit, takeover_level, warm_up
 from engine.ai import choose
-from tabletop.clocks import HOUR, TimeControl, Timing
-from tabletop.workers import WorkerPool
+from tabletop.play.clocks import HOUR, TimeControl, Timing
+from tabletop.runtime.workers import WorkerPool
 from storage.base import GameRecord
 from tests.e2e.conftest import ALICE
 from tests.e2e.driver import GUILD, Table

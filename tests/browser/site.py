@@ -26,7 +26,7 @@ from tests.browser.chromium import LAUNCH_ARGS, ensure_chromium
 from tests.browser.game_page import TIMES
 from tests.e2e.conftest import simulated_server
 from tests.e2e.driver import Table
-from tabletop.config import Config
+from tabletop.runtime.config import Config
 from web import bundle
 from web.app import make_app
 from web.discord_api import DiscordUser

@@ -22,7 +22,7 @@ from playwright.async_api import Page, WebSocketRoute
 
 from engine import registry
 from engine.core.match import Match
-from tabletop import service
+from tabletop.play import service
 from tests.browser.game_page import (GAME, PICTURES_SHOWN, legibility_problems, play_a_move, private_shown,
                                      tap_a_move, version, wait_version)
 from tests.browser.site import Site

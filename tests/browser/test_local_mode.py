@@ -18,9 +18,9 @@ import pytest_asyncio
 from playwright.async_api import Browser, Page
 
 from engine import registry
-from tabletop.ai_seats import is_ai
-from tabletop.bot import TabletopBot
-from tabletop.service import match_of
+from tabletop.play.ai_seats import is_ai
+from discord_ui.bot import TabletopBot
+from tabletop.play.service import match_of
 from tests.browser.game_page import CHOICE, GAME, LEGAL, legibility_problems, tap_a_move, wait_version
 from tests.browser.site import PHONE, TIMEOUT_MS, Site, free_port
 from tests.web.local_mode import GENEROUS, local_bot, local_config

@@ -16,7 +16,7 @@ from types import SimpleNamespace
 import pytest
 from playwright.async_api import Page
 
-from tabletop import service
+from tabletop.play import service
 from tabletop.presentation.names import seat_names
 from tests.browser.game_page import legibility_problems, private_shown
 from tests.browser.site import Site

@@ -17,11 +17,11 @@ from engine.core.match import Match
 from engine.core.types import Action
 from storage import open_store
 from storage.base import GameRecord
-from tabletop.bot import TabletopBot
-from tabletop.courier import Courier
-from tabletop.config import Config
-from tabletop.picker import build, decode, menu
-from tabletop.service import game_options
+from discord_ui.bot import TabletopBot
+from discord_ui.courier import Courier
+from tabletop.runtime.config import Config
+from tabletop.presentation.picker import build, decode, menu
+from tabletop.play.service import game_options
 from tests.fakediscord import FakeDiscord, InteractionRecord, RecordedMessage
 
 GUILD, CHANNEL, LOCKED = 1, 10, 11

@@ -19,8 +19,8 @@ from engine.core.notations import TAKEBACK
 from engine.core.takeback import CHANCE, SHOWN_TO_ACTOR
 from engine.core.types import Text
 from storage.base import GameRecord
-from tabletop import ids
-from tabletop.i18n import catalog
+from discord_ui import ids
+from tabletop.presentation.i18n import catalog
 from tests.e2e.conftest import ALICE, CAROL, DAVE, ERIN
 from tests.e2e.driver import CHANNEL, GUILD, Table
 from tests.e2e.test_rights import MANAGE_GUILD, OTHER_CHANNEL, other_server

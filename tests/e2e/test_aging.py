@@ -10,10 +10,11 @@ from typing import Any
 import pytest
 
 from engine.core.types import Event, T
-from tabletop import announce, board_message, ids
-from tabletop.i18n import tr
-from tabletop.service import match_of
-from tabletop.throttle import StaticImages
+from discord_ui import announce, board_message, ids
+from tabletop.presentation import pictures
+from tabletop.presentation.i18n import tr
+from tabletop.play.service import match_of
+from tabletop.runtime.throttle import StaticImages
 from tests.e2e.conftest import ALICE, CAROL
 from tests.e2e.driver import CHANNEL, GUILD, Table
 from tests.fakediscord import ArchivedThread, FakeChannel
@@ -181,13 +182,13 @@ async def awaited(table: Table, game_id: int) -> int:
 async def test_slow_league_standings_come_in_the_channel_they_were_asked_in(table: Table, monkeypatch: pytest.MonkeyPatch) -> None:
     players = add_players(table, 2)
     await league_slash(table, ADMIN, "league create", {"name": "Autumn", "game": "warchest", "format": "rr"})
-    render = announce.render_job
+    render = pictures.render_job
 
     async def slow(*args: Any) -> Any:
         table.clock.advance(TOKEN)
         return await render(*args)
 
-    monkeypatch.setattr(announce, "render_job", slow)
+    monkeypatch.setattr(pictures, "render_job", slow)
     before = len(table.world.messages_in(CHANNEL))
     asked = await league_slash(table, players[0], "league standings")
     posted = table.world.messages_in(CHANNEL)[before:]

@@ -13,7 +13,7 @@ from engine.artofwar.scenario import build, play
 from engine.core.match import Match
 from renderers.toolkit import CANVAS_WIDTH
 from storage.base import GameRecord
-from tabletop.deck_book import MAX_DECKS
+from discord_ui.deck_book import MAX_DECKS
 from tests.e2e.conftest import ALICE, CAROL, DAVE, ERIN
 from tests.e2e.driver import CHANNEL, GUILD, Table, assert_privacy
 

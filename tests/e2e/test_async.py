@@ -7,9 +7,9 @@ import random
 from datetime import datetime
 from zoneinfo import ZoneInfo
 
-from tabletop.clocks import DAY, HOUR, Timing
-from tabletop.scheduler import run_pass
-from tabletop.service import match_of
+from tabletop.play.clocks import DAY, HOUR, Timing
+from tabletop.delivery.scheduler import run_pass
+from tabletop.play.service import match_of
 from tests.e2e.conftest import ALICE, CAROL, DAVE, ERIN
 from tests.e2e.driver import CHANNEL, GUILD, Table
 from tests.fakediscord import RecordedMessage

@@ -45,13 +45,13 @@ async def test_a_picker_click_reads_decodes_and_lists_once(table: Table, monkeyp
 
 
 async def test_each_view_of_a_state_is_drawn_once(table: Table, monkeypatch: pytest.MonkeyPatch) -> None:
-    from tabletop import announce
+    from tabletop.presentation import pictures
     game_id = await table.start_game(ALICE, [CAROL], "highcard")
     record = await table.record(game_id)
     match = Match.from_json(registry.get("highcard"), record.state or {})
     user = record.players[match.awaited_seats()[0]]
     drawn: list[tuple[str, Any]] = []
-    monkeypatch.setattr(announce, "_render", counting(drawn, announce._render))  # noqa: SLF001
+    monkeypatch.setattr(pictures, "_render", counting(drawn, pictures._render))  # noqa: SLF001
     for _ in range(3):
         await table.world.click(user, table.latest_board(record), f"tt:take:{game_id}")
         await table.world.click(user, table.latest_board(record), f"tt:info:{game_id}")

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from tabletop import packages
+from tabletop.runtime import packages
 from tests.e2e.conftest import ALICE, CAROL, DAVE, ERIN
 from tests.e2e.driver import CHANNEL, GUILD, Table
 from tests.e2e.test_afterplay import exported, replays

@@ -15,7 +15,7 @@ import pytest
 
 from engine import registry
 from engine.core.match import Match
-from tabletop import packages
+from tabletop.runtime import packages
 from tests.e2e.conftest import ALICE, CAROL, DAVE, ERIN
 from tests.e2e.driver import GUILD, Table, assert_privacy, private_event_texts
 from tests.e2e.test_rights import OTHER_CHANNEL, OTHER_GUILD, other_server

@@ -11,11 +11,11 @@ import pytest
 
 from engine import registry
 from engine.core.match import Match
-from tabletop.ai_seats import is_ai, level_of
-from tabletop.i18n import tr
-from tabletop.learning import HINTS_OPTION, TIPS_OPTION, hints_on, is_practice
+from tabletop.play.ai_seats import is_ai, level_of
+from tabletop.presentation.i18n import tr
+from tabletop.play.learning import HINTS_OPTION, TIPS_OPTION, hints_on, is_practice
 from tabletop.leagues.results import RATED_SETTING
-from tabletop.tips import tips_of
+from discord_ui.tips import tips_of
 from tests.e2e.conftest import ALICE, BOB, CAROL
 from tests.e2e.driver import CHANNEL, GUILD, LOCKED, PICK, Table
 

@@ -12,7 +12,7 @@ import pytest
 
 from engine import registry
 from storage.base import GameRecord
-from tabletop.service import match_of
+from tabletop.play.service import match_of
 from tests.e2e.conftest import ALICE, CAROL, DAVE
 from tests.e2e.driver import Table
 from tests.fakediscord import RecordedMessage

@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
-from tabletop.service import match_of
+from tabletop.play.service import match_of
 from tests.e2e.conftest import ALICE, CAROL, simulated_server
 from tests.e2e.driver import Table
 from tests.e2e.test_recovery import MESSAGES, boards_for

@@ -8,8 +8,8 @@ import random
 import time
 
 from engine.core.match import Match
-from tabletop.board_message import post_board
-from tabletop.service import Loaded, match_of
+from discord_ui.board_message import post_board
+from tabletop.play.service import Loaded, match_of
 from tests.e2e.conftest import ALICE, CAROL
 from tests.e2e.driver import Table
 

@@ -11,7 +11,8 @@ import pytest
 
 from engine import registry
 from engine.core.match import Match
-from tabletop import announce
+from discord_ui import announce
+from tabletop.presentation import pictures
 from tests.e2e.conftest import ALICE, CAROL
 from tests.e2e.driver import GUILD, Table
 
@@ -37,7 +38,7 @@ async def test_a_burst_of_renders_never_runs_more_at_once_than_the_pool_has_work
     record = await table.record(game_id)
     match = Match.from_json(registry.get("highcard"), record.state or {})
     lock, running, most = threading.Lock(), [0], [0]
-    original = announce.render_image
+    original = pictures.render_image
 
     def counting(*args: Any) -> bytes | None:
         with lock:
@@ -49,12 +50,12 @@ async def test_a_burst_of_renders_never_runs_more_at_once_than_the_pool_has_work
             with lock:
                 running[0] -= 1
 
-    monkeypatch.setattr(announce, "render_image", counting)
+    monkeypatch.setattr(pictures, "render_image", counting)
     names = [{0: f"player {n}", 1: "other"} for n in range(20)]
     files = await asyncio.gather(*(announce.render_file("board", record, match, None, "en", n) for n in names))
     assert all(file is not None for file in files)
     assert 1 <= most[0] <= table.bot.render_pool.processes
-    monkeypatch.setattr(announce, "render_image", lambda *args: pytest.fail("rendered again"))
+    monkeypatch.setattr(pictures, "render_image", lambda *args: pytest.fail("rendered again"))
     again = await announce.render_file("board", record, match, None, "en", names[0])
     assert again is not None and again.fp.read() == files[0].fp.read()  # type: ignore[union-attr]
 
@@ -65,13 +66,13 @@ async def test_a_view_asked_for_while_it_is_being_drawn_is_drawn_once(table: Tab
     record = await table.record(game_id)
     match = Match.from_json(registry.get("highcard"), record.state or {})
     calls: list[tuple[Any, ...]] = []
-    original = announce.render_image
+    original = pictures.render_image
 
     def counting(*args: Any) -> bytes | None:
         calls.append(args)
         return original(*args)
 
-    monkeypatch.setattr(announce, "render_image", counting)
+    monkeypatch.setattr(pictures, "render_image", counting)
     names = {0: "alice", 1: "carol", 2: "someone new"}
     files = await asyncio.gather(*(announce.render_file("private", record, match, 0, "ja", names) for _ in range(5)))
     assert len(calls) == 1 and len({file.fp.read() for file in files if file is not None}) == 1  # type: ignore[union-attr]

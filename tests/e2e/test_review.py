@@ -10,7 +10,8 @@ import random
 import pytest
 
 from engine.ai.review import review_span
-from tabletop import packages, reviews
+from tabletop.play import reviews
+from tabletop.runtime import packages
 from tests.e2e.conftest import ALICE, BOB, CAROL, DAVE, ERIN
 from tests.e2e.driver import CHANNEL, GUILD, Table
 from tests.e2e.test_every_game_history import GAMES, PLAYERS, play_quietly_to_end

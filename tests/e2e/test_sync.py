@@ -5,7 +5,7 @@ from __future__ import annotations
 import discord
 import pytest
 
-from tabletop.command_sync import entry_points, sync_tree
+from discord_ui.command_sync import entry_points, sync_tree
 from tests.e2e.driver import GUILD, Table
 
 

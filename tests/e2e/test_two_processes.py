@@ -22,12 +22,12 @@ import pytest
 from engine.core.errors import GameError
 from storage.base import LobbyError
 from storage.postgres import PostgresStore
-from tabletop.bot import TabletopBot
-from tabletop.clocks import HOUR
-from tabletop.config import Config
-from tabletop.courier import Courier
-from tabletop.scheduler import run_pass
-from tabletop.service import Loaded, match_of
+from discord_ui.bot import TabletopBot
+from tabletop.play.clocks import HOUR
+from tabletop.runtime.config import Config
+from discord_ui.courier import Courier
+from tabletop.delivery.scheduler import run_pass
+from tabletop.play.service import Loaded, match_of
 from tests.e2e.conftest import ALICE, CAROL, DAVE, ERIN, RATE_LIMIT_SCALE
 from tests.e2e.driver import CHANNEL, GUILD, FakeClock, Table
 from tests.fakediscord import FakeDiscord

@@ -22,8 +22,8 @@ from engine.core.match import Match
 from engine.walpurgis import GAME
 from renderers.toolkit import CANVAS_WIDTH
 from storage.base import GameRecord
-from tabletop.deck_book import MAX_DECKS
-from tabletop import service
+from discord_ui.deck_book import MAX_DECKS
+from tabletop.play import service
 from tests.e2e.conftest import ALICE, CAROL, DAVE, ERIN
 from tests.e2e.driver import CHANNEL, GUILD, Table, assert_privacy
 

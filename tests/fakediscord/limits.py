@@ -3,7 +3,7 @@
 Real Discord rejects a violating payload with 400 / 50035 "Invalid Form Body" at runtime, usually in
 front of players; checking every payload in tests moves that failure to CI. Each check returns a list
 of human-readable violations (empty = valid); the fake records them as errors. The command-tree rules
-live in `tabletop/limits.py`, because `bot.py --check` applies them before a real sync.
+live in `discord_ui/limits.py`, because `bot.py --check` applies them before a real sync.
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any, Iterable, Sequence
 
 
-from tabletop.limits import (  # noqa: F401 - the command rules live with the bot; re-exported for the fake
+from discord_ui.limits import (  # noqa: F401 - the command rules live with the bot; re-exported for the fake
     OPTION_TEXT_MAX,
     check_choice,
     check_command,

@@ -14,7 +14,7 @@ from openskill.models import PlackettLuce
 
 from engine.core.match import Match
 from tabletop.leagues.post import league_pass
-from tabletop.service import match_of
+from tabletop.play.service import match_of
 from storage.league_records import LeagueGameRecord, LeagueRecord
 from tests.e2e.driver import CHANNEL, GUILD, Table
 from tests.fakediscord import InteractionRecord

@@ -15,8 +15,8 @@ from engine.selfplay import playout
 from renderers import text as text_module
 from renderers import toolkit as tk
 from renderers.standings import StandingsRow, rating_chart, standings_image
-from tabletop.i18n import tr
-from tabletop.leagues.commands import is_league_admin
+from tabletop.presentation.i18n import tr
+from discord_ui.leagues import is_league_admin
 from tabletop.leagues.config import ADMIN_ROLE, LeagueConfig, validate
 from tabletop.leagues.profile import FAVOURITES
 from tabletop.leagues.standings import TIEBREAKS

@@ -14,10 +14,10 @@ import random
 
 import pytest
 
-from tabletop.clocks import HOUR
+from tabletop.play.clocks import HOUR
 from tabletop.leagues.ratings import Rating, ranked
 from tabletop.leagues.service import LeagueService
-from tabletop.service import match_of
+from tabletop.play.service import match_of
 from tests.e2e.driver import CHANNEL, GUILD, Table
 from tests.leagues.harness import (
     ADMIN, RatingCheck, add_players, league_pass_now, play_some, reply, resign, round_tables, slash, the_league,

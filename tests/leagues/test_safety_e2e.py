@@ -12,7 +12,7 @@ import pytest
 
 from storage import league_sql
 from tabletop.leagues.service import LeagueService
-from tabletop.service import Loaded, match_of
+from tabletop.play.service import Loaded, match_of
 from tests.e2e.driver import GUILD, Table
 from tests.leagues.harness import (
     ADMIN, RatingCheck, add_players, league_pass_now, play_some, reply, resign, round_tables, slash, the_league,

@@ -11,7 +11,7 @@ import pytest
 
 from tabletop.leagues.config import LeagueConfig
 from tabletop.leagues.service import LeagueService
-from tabletop.service import GameService
+from tabletop.play.service import GameService
 from storage.sqlite import SqliteStore
 
 GUILD, CHANNEL, ADMIN = 1, 10, 99

@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from typing import Awaitable, Callable
 
-from tabletop.clocks import HOUR
+from tabletop.play.clocks import HOUR
 from tabletop.leagues.brackets.view import BracketView, MatchView
 from tabletop.leagues.service import LeagueService
 from tabletop.leagues.tournament import match_of_table

@@ -8,8 +8,8 @@ from __future__ import annotations
 import asyncio
 from collections import Counter
 
-from tabletop.bot import TabletopBot
-from tabletop.clocks import HOUR
+from discord_ui.bot import TabletopBot
+from tabletop.play.clocks import HOUR
 from tabletop.leagues.post import league_pass
 from storage.league_records import LeagueRecord
 from tests.e2e.driver import CHANNEL, Table

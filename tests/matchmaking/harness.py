@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from tabletop.bot import TabletopBot
+from discord_ui.bot import TabletopBot
 from tabletop.leagues.ratings import DISPLAY_BASE, DISPLAY_SCALE, Rating
 from tabletop.matchmaking.post import queue_pass
 from tabletop.matchmaking.rule import window

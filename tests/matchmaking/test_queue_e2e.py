@@ -10,9 +10,9 @@ from collections import Counter
 
 import pytest
 
-from tabletop.ai_seats import is_ai
+from tabletop.play.ai_seats import is_ai
 from tabletop.leagues.results import RATED_OPTION
-from tabletop.leases import LEASE_SECONDS
+from tabletop.runtime.leases import LEASE_SECONDS
 from tabletop.matchmaking.post import queue_pass
 from tabletop.matchmaking.service import QUEUE_AI_MINUTES, QUEUE_HOURS
 from tests.e2e.driver import CHANNEL, GUILD, Table

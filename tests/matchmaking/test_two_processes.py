@@ -17,9 +17,9 @@ import pytest
 from storage.base import Store
 from storage.postgres import PostgresStore
 from storage.sqlite import SqliteStore
-from tabletop.bot import TabletopBot
-from tabletop.config import Config
-from tabletop.courier import Courier
+from discord_ui.bot import TabletopBot
+from tabletop.runtime.config import Config
+from discord_ui.courier import Courier
 from tabletop.matchmaking.post import queue_pass
 from tests.e2e.conftest import RATE_LIMIT_SCALE
 from tests.e2e.driver import CHANNEL, GUILD, FakeClock, Table

@@ -7,7 +7,7 @@ import asyncio
 
 import pytest
 
-from tabletop.cache import BoundedCache, SharedResults
+from tabletop.runtime.cache import BoundedCache, SharedResults
 
 
 def test_the_least_recently_used_entry_is_dropped_at_the_bound() -> None:

@@ -117,7 +117,7 @@ def test_sync_to_a_guild_without_an_id_says_so_and_syncs_nothing(tmp_path: Path)
 
 
 def test_the_config_never_shows_the_token() -> None:
-    from tabletop.config import Config
+    from tabletop.runtime.config import Config
     config = Config(token="secret-token-value", database_path="x", dev_guild_id=None, log_level="INFO")
     assert "secret-token-value" not in repr(config) and "secret-token-value" not in str(config)
 
@@ -128,7 +128,7 @@ def test_the_guide_and_the_readme_give_the_sync_forms_bot_py_accepts() -> None:
     import re
 
     from bot import arguments
-    from tabletop.config import SETUP_HELP
+    from tabletop.runtime.config import SETUP_HELP
 
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     for text in (SETUP_HELP, readme):

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from typing import Sequence
 
 from engine.core.types import Event, T
-from tabletop.courier import Courier, Written
+from discord_ui.courier import Courier, Written
 
 PACE = 0.2
 """Long enough that a loaded machine (a CI neighbour, the event loop of a slow test) cannot reorder the lanes."""

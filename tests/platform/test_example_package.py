@@ -7,7 +7,7 @@ import dataclasses
 import random
 from pathlib import Path
 
-from tabletop import packages
+from tabletop.runtime import packages
 from tests.e2e.conftest import simulated_server
 from tests.e2e.driver import CHANNEL, GUILD
 from tests.fixtures.highcard_cog import PACKAGE

@@ -14,8 +14,8 @@ from cogs.warchest import PACKAGE as WAR_CHEST
 from engine.core.errors import GameError
 from engine.selfplay import playout
 from storage.base import ActionRecord, GameRecord
-from tabletop import history
-from tabletop.i18n import tr
+from tabletop.play import history
+from tabletop.presentation.i18n import tr
 from tests.fixtures.highcard import GAME
 
 SEED = 7

@@ -6,7 +6,7 @@ import re
 import string
 from pathlib import Path
 
-from tabletop.i18n import catalog, lang, tr
+from tabletop.presentation.i18n import catalog, lang, tr
 
 ROOT = Path(__file__).resolve().parents[2]
 

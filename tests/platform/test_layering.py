@@ -1,5 +1,6 @@
 """The architecture's lines, checked on the source: no import cycles between modules, and each layer
-imports only the layers below it (engine ← storage/renderers ← tabletop ← cogs, web: the two front ends)."""
+imports only the layers below it (engine ← storage/renderers ← tabletop ← the two front ends: discord_ui
+with its command adapters in cogs, and web)."""
 
 from __future__ import annotations
 
@@ -7,16 +8,26 @@ import ast
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-PACKAGES = ("engine", "storage", "renderers", "tabletop", "cogs", "web")
+PACKAGES = ("engine", "storage", "renderers", "tabletop", "discord_ui", "cogs", "web")
 ALLOWED = {
     "engine": {"engine"},
     "storage": {"storage", "engine"},
     "renderers": {"renderers", "engine"},
-    "tabletop": {"tabletop", "engine", "storage", "renderers", "cogs"},
-    "cogs": {"cogs", "tabletop", "engine", "storage", "renderers"},
+    "tabletop": {"tabletop", "engine", "storage", "renderers"},
+    "discord_ui": {"discord_ui", "cogs", "tabletop", "engine", "storage", "renderers"},
+    "cogs": {"cogs", "discord_ui", "tabletop", "engine", "storage", "renderers"},
     "web": {"web", "tabletop", "engine", "storage"},
 }
 """No package lists `web`: the live board is a front end nothing below it may know (bot.py starts it)."""
+DELIVERY = ("tabletop.delivery", "tabletop.leagues.post", "tabletop.leagues.bracket_image", "tabletop.matchmaking.post")
+"""The platform's modules that hand a commit, a reminder, a league round or a queue match to the front ends
+(the one publish path fans out to Discord's threads and DMs and to the live boards' hub): the only ones
+that may import the Discord front end. Nothing else in the platform knows Discord."""
+
+
+def allowed(name: str) -> set[str]:
+    extra = {"discord_ui"} if name.startswith(DELIVERY) else set()
+    return ALLOWED[name.split(".")[0]] | extra
 
 
 def module_name(path: Path) -> str:
@@ -71,5 +82,12 @@ def test_no_import_cycles() -> None:
 
 def test_each_layer_imports_only_the_layers_below() -> None:
     wrong = [(name, imported) for name, imports in graph().items() for imported in imports
-             if imported.split(".")[0] not in ALLOWED[name.split(".")[0]]]
+             if imported.split(".")[0] not in allowed(name)]
     assert wrong == []
+
+
+def test_only_the_delivery_modules_of_the_platform_import_discord() -> None:
+    files = [path for path in (ROOT / "tabletop").rglob("*.py")]
+    speaking = sorted(module_name(path) for path in files
+                      if any(name.split(".")[0] == "discord" for name in runtime_imports(path, set())))
+    assert [name for name in speaking if not name.startswith(DELIVERY)] == []

@@ -6,9 +6,9 @@ import discord
 
 from engine.core.game import choice
 from engine.core.types import Action, Choice, T
-from tabletop.live_links import LiveLinks
-from tabletop.picker import BUTTON_LIMIT, decode, distinct_labels, encode, menu, set_path
-from tabletop.views import picker_view
+from tabletop.delivery.live_links import LiveLinks
+from tabletop.presentation.picker import BUTTON_LIMIT, decode, distinct_labels, encode, menu, set_path
+from discord_ui.views import picker_view
 
 ACTIONS = (
     Action("a:move:C3", (choice("a", "弓兵", "Archer"), choice("move", "移動", "Move"), choice("C3", "C3", "C3"))),

@@ -4,7 +4,7 @@ from engine.core.match import Match
 from engine.core.types import Outcome, T
 from engine.warchest import GAME
 from engine.warchest.scenario import build, play
-from tabletop.announce import result_lines
+from discord_ui.announce import result_lines
 
 ARMIES = (("archer", "knight", "cavalry", "lancer"), ("swordsman", "crossbowman", "pikeman", "mercenary"))
 

@@ -16,7 +16,7 @@ from engine.core.match import Match
 from engine.wallofwar import GAME
 from storage import open_store
 from storage.base import Store
-from tabletop.service import GameService, Loaded
+from tabletop.play.service import GameService, Loaded
 
 USERS = (11, 22, 33, 44, 55)
 

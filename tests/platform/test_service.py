@@ -12,9 +12,9 @@ from engine.core.errors import BadOptions, IllegalAction, NotYourDecision, Stale
 from engine.core.match import Match
 from storage import open_store
 from storage.base import LobbyError, Store
-from tabletop.interactions import NotHost
-from tabletop.clocks import TimeControl, Timing
-from tabletop.service import GameService, match_of
+from tabletop.play.service import NotHost
+from tabletop.play.clocks import TimeControl, Timing
+from tabletop.play.service import GameService, match_of
 
 HOST, GUEST, STRANGER = 11, 22, 33
 

@@ -16,9 +16,9 @@ from engine.core.notations import TAKEBACK
 from engine.core.takeback import SHOWN_TO_ACTOR, TWICE
 from storage import open_store
 from storage.base import Store
-from tabletop.clocks import Timing
-from tabletop.i18n import text
-from tabletop.service import TAKEBACKS, GameService, Loaded
+from tabletop.play.clocks import Timing
+from tabletop.presentation.i18n import text
+from tabletop.play.service import TAKEBACKS, GameService, Loaded
 
 HOST, GUEST = 11, 22
 GUILD = 1

@@ -9,7 +9,7 @@ from typing import Callable
 from renderers import RenderContext
 from renderers.worker import encoded_pages
 from renderers.wunderkammer_cards import cards_pages
-from tabletop.throttle import STATIC_LANE, Cooldown, StaticImages
+from tabletop.runtime.throttle import STATIC_LANE, Cooldown, StaticImages
 
 
 async def test_concurrent_first_requests_share_one_render() -> None:

@@ -10,7 +10,7 @@ import sys
 import time
 from pathlib import Path
 
-from tabletop.workers import FairGate, WorkerPool
+from tabletop.runtime.workers import FairGate, WorkerPool
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -139,7 +139,7 @@ async def test_process_pool_runs_jobs_in_other_processes_after_warming() -> None
 
 OWNER = """
 import asyncio, os, sys
-from tabletop.workers import WorkerPool
+from tabletop.runtime.workers import WorkerPool
 
 async def main():
     pool = WorkerPool(2, mode="process", warmup=None)

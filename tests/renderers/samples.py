@@ -17,7 +17,7 @@ from renderers.bracket import bracket_pages
 from renderers.review import review_chart
 from renderers.standings import MAX_ROWS, StandingsRow, rating_chart, standings_image
 from renderers.warchest_units import units_pages
-from tabletop.i18n import tr
+from tabletop.presentation.i18n import tr
 from tabletop.leagues.bracket_image import bracket_texts
 from tabletop.leagues.standings import TIEBREAKS
 from tests.renderers.bracket_samples import NAMES_EXTRA, brackets

@@ -14,7 +14,7 @@ from engine.core.match import Match
 from engine.selfplay import playout
 from renderers import RenderContext
 from renderers import toolkit as tk
-from tabletop import packages
+from tabletop.runtime import packages
 
 CASES = [(package, players) for package in packages.declared().values() for players in package.game.player_counts]
 MAX_RATIO = 2.0

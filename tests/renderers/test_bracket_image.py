@@ -19,7 +19,7 @@ from renderers.names import display_name
 from renderers.output import encode_image
 from renderers.pages import max_height
 from renderers.worker import encoded_pages
-from tabletop.announce import MAX_ATTACHMENTS
+from discord_ui.announce import MAX_ATTACHMENTS
 from tabletop.leagues import bracket_image
 from tabletop.leagues.bracket_image import bracket_texts
 from tabletop.leagues.brackets.view import BracketView, MatchView, RoundView, SideView
@@ -148,7 +148,7 @@ async def test_a_bracket_of_hundreds_keeps_its_last_pages_within_one_message(mon
     async def twelve_pages(lane: int, fn: Any, *args: Any) -> tuple[bytes, ...]:
         return tuple(bytes([number]) for number in range(12))
 
-    monkeypatch.setattr(bracket_image.announce, "render_job", twelve_pages)
+    monkeypatch.setattr(bracket_image.pictures, "render_job", twelve_pages)
     files = await bracket_image.bracket_files(1, 7, played(SINGLE, 2), {}, "en", "Cup")
     assert len(files) == MAX_ATTACHMENTS
     assert [file.filename for file in files][0] == "bracket-7-3.webp" and files[-1].filename == "bracket-7-12.webp"

@@ -41,7 +41,7 @@ from renderers.kinds import IMAGE_KINDS
 from renderers.names import display_name
 from renderers.pages import max_height
 from renderers.worker import encoded_pages
-from tabletop.announce import MAX_ATTACHMENTS
+from discord_ui.announce import MAX_ATTACHMENTS
 from tests.fixtures.highcard import GAME as HIGH_CARD
 from tests.fixtures.highcard_render import RENDERER as HIGH_CARD_RENDERER
 from tests.renderers.samples import RAW_NAMES, SAMPLES

@@ -11,7 +11,7 @@ from engine.core.match import Match
 from engine.selfplay import playout
 from renderers import RenderContext
 from renderers.regions import Region, board_regions, collecting, mark
-from tabletop import packages
+from tabletop.runtime import packages
 from tests.renderers.regions_check import board_targets, problems
 
 SEEDS = (3, 8)

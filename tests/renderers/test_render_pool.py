@@ -13,7 +13,7 @@ from engine import registry
 from engine.core.match import Match
 from renderers import RenderContext, for_game
 from renderers.worker import render_image, warm
-from tabletop.workers import WorkerPool
+from tabletop.runtime.workers import WorkerPool
 
 
 def _pid() -> int:

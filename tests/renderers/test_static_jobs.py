@@ -13,9 +13,9 @@ import pytest
 
 from renderers.standings import rating_chart, standings_image
 from renderers.worker import encoded_pages
-from tabletop import announce
+from tabletop.presentation import pictures
 from tabletop.leagues.post import standings_payload
-from tabletop.throttle import STATIC_LANE
+from tabletop.runtime.throttle import STATIC_LANE
 from tests.e2e.conftest import ALICE, CAROL, DAVE, ERIN, simulated_server
 from tests.e2e.driver import CHANNEL, GUILD, Table
 from tests.leagues.harness import ADMIN, add_players, resign, slash, the_league
@@ -84,4 +84,4 @@ async def test_the_render_pool_draws_only_known_image_kinds() -> None:
     """Boards and private views (`render_image`) and registered kinds (`encoded_pages`) only: any other
     drawing would reach Discord without the legibility test having seen it."""
     with pytest.raises(ValueError, match="no known image kind"):
-        await announce.render_job(STATIC_LANE, rating_chart, "title", [1000.0], "caption")
+        await pictures.render_job(STATIC_LANE, rating_chart, "title", [1000.0], "caption")

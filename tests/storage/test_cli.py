@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from storage.migrations import MIGRATIONS
-from tabletop.config import Config, ConfigError
+from tabletop.runtime.config import Config, ConfigError
 
 ROOT = Path(__file__).resolve().parents[2]
 SETTINGS = ("DISCORD_TOKEN", "DATABASE_PATH", "DATABASE_URL", "SHARD_COUNT", "SHARD_IDS")
@@ -72,7 +72,7 @@ def test_a_sharded_bot_owns_its_shards(tmp_path: Path) -> None:
     import discord
 
     from storage import open_store
-    from tabletop.bot import TabletopBot, bot_class
+    from discord_ui.bot import TabletopBot, bot_class
 
     plain = Config(token=None, database_path=str(tmp_path / "a.db"), dev_guild_id=None, log_level="INFO")
     assert bot_class(plain) is TabletopBot

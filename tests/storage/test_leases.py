@@ -1,4 +1,4 @@
-"""Short leases on claimed work (tabletop.leases), on every backend, with two stores as two processes: work
+"""Short leases on claimed work (tabletop.runtime.leases), on every backend, with two stores as two processes: work
 that runs longer than a lease is never taken by the other process, and a dead process's claim lapses
 within one lease. The lease is shortened to fractions of a second so the test runs on the real clock."""
 
@@ -11,7 +11,7 @@ from typing import Callable
 import pytest
 
 from storage.base import Store
-from tabletop import leases
+from tabletop.runtime import leases
 from tests.storage.test_claims import due_game
 
 StoreFactory = Callable[[], Store]

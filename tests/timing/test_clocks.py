@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tabletop.clocks import DAY, HOUR, PRESETS, STALL_END_SECONDS, Due, TimeControl, Timing, duration
+from tabletop.play.clocks import DAY, HOUR, PRESETS, STALL_END_SECONDS, Due, TimeControl, Timing, duration
 
 
 def test_time_control_keys_round_trip_and_bad_keys_are_refused() -> None:

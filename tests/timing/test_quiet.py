@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import datetime
 from zoneinfo import ZoneInfo
 
-from tabletop.quiet import format_clock, next_local_hour, parse_clock, quiet_until, valid_zone, zones
+from tabletop.play.quiet import format_clock, next_local_hour, parse_clock, quiet_until, valid_zone, zones
 
 
 def at(text: str, tz: str) -> float:

@@ -14,8 +14,8 @@ from engine.core.types import Decision
 from engine.walpurgis import GAME
 from engine.walpurgis.decks import STARTERS, code_of, parse_code
 from engine.walpurgis.scenario import build, play
-from tabletop import packages
-from tabletop.picker import SELECT_LIMIT, build as tree, menu
+from tabletop.runtime import packages
+from tabletop.presentation.picker import SELECT_LIMIT, build as tree, menu
 from tests.walpurgis.test_wp_render import contested
 
 

@@ -16,7 +16,7 @@ import aiohttp
 from aiohttp.test_utils import TestClient, TestServer
 
 from storage.base import Store
-from tabletop.config import Config
+from tabletop.runtime.config import Config
 from tests.fakediscord import FakeDiscord, FakeUser
 from web.app import make_app
 from web.ratelimit import RateLimits

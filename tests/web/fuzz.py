@@ -32,7 +32,7 @@ from aiohttp.test_utils import TestClient, TestServer
 from yarl import URL
 
 from engine import registry
-from tabletop.config import Config
+from tabletop.runtime.config import Config
 from tests.e2e.driver import Table
 from tests.fuzz import PLAYERS, STRANGER, WEIRD, noise, snapshot
 from web import keys

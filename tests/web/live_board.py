@@ -19,8 +19,8 @@ from aiohttp.test_utils import TestClient, TestServer
 
 from engine import registry
 from engine.core.match import Match
-from tabletop.bot import TabletopBot
-from tabletop.config import Config
+from discord_ui.bot import TabletopBot
+from tabletop.runtime.config import Config
 from tests.e2e.driver import Table
 from web.app import make_app
 from web.discord_api import DiscordUser

@@ -16,10 +16,10 @@ from aiohttp.test_utils import TestClient, TestServer
 
 from storage import open_store
 from storage.base import GameRecord
-from tabletop.ai_seats import is_ai
-from tabletop.bot import TabletopBot
-from tabletop.config import Config
-from tabletop.service import match_of
+from tabletop.play.ai_seats import is_ai
+from discord_ui.bot import TabletopBot
+from tabletop.runtime.config import Config
+from tabletop.play.service import match_of
 from tests.web.board import set_cookie
 from web.local import make_local_app
 from web.ratelimit import Rate, RateLimits

@@ -11,7 +11,7 @@ import re
 import aiohttp
 import pytest
 
-from tabletop.service import match_of
+from tabletop.play.service import match_of
 from tests.e2e.conftest import ALICE, BOB, CAROL, ERIN
 from tests.e2e.driver import GUILD
 from tests.web.live_board import OUTSIDER, LiveBoard

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tabletop.config import Config, ConfigError
+from tabletop.runtime.config import Config, ConfigError
 
 WEB_VARIABLES = ("WEB_HOST", "WEB_PORT", "PUBLIC_URL", "DISCORD_CLIENT_ID", "DISCORD_CLIENT_SECRET", "ACTIVITY_ENABLED")
 

@@ -10,9 +10,9 @@ from typing import Any
 import pytest
 from PIL import Image
 
-from tabletop import announce
+from tabletop.presentation import pictures
 from tabletop.presentation.names import seat_names
-from tabletop.service import match_of as decoded
+from tabletop.play.service import match_of as decoded
 from tests.e2e.conftest import ALICE, BOB, CAROL
 from tests.e2e.driver import GUILD
 from tests.web.live_board import LiveBoard
@@ -33,18 +33,18 @@ async def test_pictures_at_2x_are_twice_the_1x_ones_drawn_apart(live: LiveBoard,
     scene = await live.scene(game_id, ALICE)
     assert scene["board"]["image"] == board + "?lang=en&d=2" and scene["you"]["image"] == private + "?lang=en&d=2"
     drawn: list[tuple[Any, ...]] = []
-    original = announce.render_image
+    original = pictures.render_image
 
     def counting(*args: Any) -> bytes | None:
         drawn.append(args)
         return original(*args)
 
-    monkeypatch.setattr(announce, "render_image", counting)
+    monkeypatch.setattr(pictures, "render_image", counting)
     sharp = await (await live.get(board, CAROL, lang="en", d="2")).read()
     assert drawn == [], "the scene started drawing the viewer's 2× pictures, beside its 1× unencoded layout"
     plain = await (await live.get(board, CAROL, lang="en")).read()
     names = await seat_names(table.bot, record)
-    assert plain == await announce.rendered("board", record, decoded(record), None, "en", names), "Discord's 1× picture"
+    assert plain == await pictures.rendered("board", record, decoded(record), None, "en", names), "Discord's 1× picture"
     assert await (await live.get(board, CAROL, lang="en", d="1")).read() == plain
     width, height = size_of(plain)
     assert size_of(sharp) == (2 * width, 2 * height) and sharp != plain

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import random
 
-from tabletop.clocks import HOUR
+from tabletop.play.clocks import HOUR
 from tabletop.leagues.results import rating_of
 from tabletop.leagues.service import LeagueService
 from tabletop.leagues.standings import points_text

@@ -11,7 +11,7 @@ import pytest
 
 from storage import open_store
 from storage.sqlite import SqliteStore
-from tabletop.bot import TabletopBot
+from discord_ui.bot import TabletopBot
 from tests.fakediscord import FakeDiscord
 from tests.web.board import Board, Clock, config_for
 from web import keys

@@ -11,7 +11,7 @@ from typing import Any
 import aiohttp
 import pytest
 
-from tabletop.live import LiveHub
+from tabletop.delivery.live import LiveHub
 from tests.ai_discord.helpers import start_with_ai
 from tests.e2e.conftest import ALICE, BOB, CAROL
 from tests.e2e.driver import GUILD

@@ -1,11 +1,11 @@
 """Two bot processes on one PostgreSQL database (tests/e2e/test_two_processes.py): a commit on either one
-reaches the live boards the other holds open, through LISTEN/NOTIFY (`tabletop.live_postgres`), and a
+reaches the live boards the other holds open, through LISTEN/NOTIFY (`tabletop.delivery.live_postgres`), and a
 process never hears its own changes twice."""
 
 from __future__ import annotations
 
-from tabletop.bot import TabletopBot
-from tabletop.publish import after_commit
+from discord_ui.bot import TabletopBot
+from tabletop.delivery.publish import after_commit
 from tests.e2e.conftest import ALICE, CAROL, DAVE
 from tests.e2e.driver import Table
 from tests.e2e.test_two_processes import SharedDiscord, two  # noqa: F401 - the fixture

@@ -14,9 +14,9 @@ import pytest
 from aiohttp.test_utils import TestClient, TestServer
 
 from storage.base import GameRecord
-from tabletop.ai_seats import is_ai
-from tabletop.local_games import LOCAL_GUILD, LOCAL_VIEWER, is_local
-from tabletop.service import match_of
+from tabletop.play.ai_seats import is_ai
+from tabletop.play.local_games import LOCAL_GUILD, LOCAL_VIEWER, is_local
+from tabletop.play.service import match_of
 from tests.web.board import set_cookie
 from tests.web.live_board import leaves
 from tests.web.json_values import values

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from bench.page_weight import weights
-from tabletop.i18n import catalog
+from tabletop.presentation.i18n import catalog
 from tests.web.board import Board
 from web import bundle
 

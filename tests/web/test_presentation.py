@@ -13,14 +13,14 @@ import pytest
 
 from engine import registry
 from engine.selfplay import playout
-from tabletop import announce
-from tabletop.picker import menu
+from discord_ui import announce
+from tabletop.presentation.picker import menu
 from tabletop.presentation import names, texts
 from tabletop.presentation.choices import action_at, choice_tree, listed
 from tests.web.live_board import leaves
 
 ROOT = Path(__file__).resolve().parents[2]
-NEUTRAL = [*sorted((ROOT / "tabletop" / "presentation").glob("*.py")), ROOT / "tabletop" / "live.py"]
+NEUTRAL = [*sorted((ROOT / "tabletop" / "presentation").glob("*.py")), ROOT / "tabletop" / "delivery" / "live.py"]
 STEPS = 60
 
 
@@ -38,7 +38,7 @@ def imported(path: Path) -> set[str]:
 def test_presentation_imports_neither_front_end(path: Path) -> None:
     front_ends = {name for name in imported(path) if name.split(".")[0] in ("discord", "web", "cogs")}
     assert front_ends == set()
-    assert not {name for name in imported(path) if name in ("tabletop.announce", "tabletop.publish")}
+    assert not {name for name in imported(path) if name in ("discord_ui.announce", "tabletop.delivery.publish")}
 
 
 def test_discord_shows_the_presentation_lines() -> None:

@@ -11,8 +11,13 @@ from typing import Any
 
 import pytest
 
-from tabletop import announce, packages, service
-from tabletop.history import history_of, moment_lines
+
+from tabletop.presentation import pictures
+
+from tabletop.play import service
+
+from tabletop.runtime import packages
+from tabletop.play.history import history_of, moment_lines
 from tabletop.presentation.names import seat_names
 from tests.e2e.conftest import ALICE, BOB, CAROL, ERIN
 from tests.e2e.driver import GUILD, private_event_texts
@@ -81,10 +86,10 @@ async def test_every_game_replays_step_by_step_showing_nothing_private(live: Liv
         response = await live.get(f"{base}/{number}.webp", SPECTATOR, lang="en")
         assert response.status == 200 and response.content_type == "image/webp"
         assert "private" in response.headers["Cache-Control"] and "max-age" in response.headers["Cache-Control"]
-        drawn = await announce.rendered("board", record, past.match_at(number), None, "en", names)
+        drawn = await pictures.rendered("board", record, past.match_at(number), None, "en", names)
         assert await response.read() == drawn, "the very render Discord's replay attaches"
     sharp = await live.get(f"{base}/{past.last}.webp", SPECTATOR, lang="en", d="2")
-    assert await sharp.read() == await announce.rendered("board", record, past.match_at(past.last), None, "en", names, 2)
+    assert await sharp.read() == await pictures.rendered("board", record, past.match_at(past.last), None, "en", names, 2)
     assert await status_of(live, f"{base}/0.webp?d=3", SPECTATOR) == (400, "bad_density")
 
 
@@ -150,5 +155,5 @@ async def test_private_views_join_only_where_discord_shows_them(live: LiveBoard,
     response = await live.get(f"/api/games/{game_id}/replay/1/1.webp", SPECTATOR, lang="en")
     assert response.status == 200
     names = await seat_names(live.table.bot, record)
-    assert await response.read() == await announce.rendered("private", record, past.match_at(1), 1, "en", names)
+    assert await response.read() == await pictures.rendered("private", record, past.match_at(1), 1, "en", names)
     assert await status_of(live, f"/api/games/{game_id}/replay/1/2.webp", SPECTATOR) == (403, "not_your_seat")

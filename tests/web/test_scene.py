@@ -14,7 +14,7 @@ import pytest
 
 from engine import registry
 from engine.core.match import Match
-from tabletop import service
+from tabletop.play import service
 from tabletop.presentation.choices import action_at
 from tests.e2e.conftest import ALICE, BOB, CAROL, ERIN
 from tests.e2e.driver import private_event_texts

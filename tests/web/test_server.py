@@ -12,8 +12,8 @@ import aiohttp
 import pytest
 
 from storage import open_store
-from tabletop.bot import TabletopBot
-from tabletop.config import Config
+from discord_ui.bot import TabletopBot
+from tabletop.runtime.config import Config
 from tests.fakediscord import FakeDiscord
 from web.app import make_app
 from web.server import WebServerError, serving, warnings

@@ -1,4 +1,4 @@
-"""The sign-in link of a player's own turn DM (tabletop.signin_links, web.signin_link): opening it shows a
+"""The sign-in link of a player's own turn DM (tabletop.delivery.signin_links, web.signin_link): opening it shows a
 page and changes nothing (link previews fetch it); its Continue button signs that player in once, within
 30 minutes, from this site only; a forged, altered, foreign-keyed, expired, spent or misdirected link signs
 nobody in."""
@@ -13,9 +13,9 @@ from urllib.parse import urlsplit
 import aiohttp
 import pytest
 
-from tabletop.config import Config
-from tabletop.service import match_of
-from tabletop.signin_links import LINK_SECONDS, issue
+from tabletop.runtime.config import Config
+from tabletop.play.service import match_of
+from tabletop.delivery.signin_links import LINK_SECONDS, issue
 from tests.e2e.conftest import ALICE, CAROL, ERIN, simulated_server
 from tests.web.live_board import LOCAL_URL, LiveBoard
 from web.discord_api import DiscordUser

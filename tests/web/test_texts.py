@@ -12,7 +12,7 @@ from aiohttp import web
 from aiohttp.test_utils import TestClient, TestServer, make_mocked_request
 
 from storage.sqlite import SqliteStore
-from tabletop.i18n import catalog
+from tabletop.presentation.i18n import catalog
 from tests.fakediscord import FakeDiscord
 from tests.web.board import config_for
 from web.app import make_app

@@ -13,9 +13,9 @@ import pytest
 
 from engine.core.errors import StaleDecision
 from engine.core.types import T
-from tabletop import service
-from tabletop.interactions import refusal_text
-from tabletop.publish import after_commit
+from tabletop.play import service
+from tabletop.presentation.refusals import refusal_text
+from tabletop.delivery.publish import after_commit
 from tests.e2e.conftest import ALICE, BOB, CAROL, simulated_server
 from tests.e2e.driver import Table
 from tests.web.live_board import SNOWFLAKE, LiveBoard, first_legal, leaves, match_of, thread_texts

@@ -4,9 +4,10 @@ version that is no longer current is gone; the pictures are the ones Discord get
 
 from __future__ import annotations
 
-from tabletop import announce
+
+from tabletop.presentation import pictures
 from tabletop.presentation.names import seat_names
-from tabletop.service import match_of as decoded
+from tabletop.play.service import match_of as decoded
 from tests.e2e.conftest import ALICE, BOB, CAROL, ERIN
 from tests.e2e.driver import GUILD
 from tests.web.live_board import OUTSIDER, LiveBoard, match_of
@@ -66,7 +67,7 @@ async def test_pictures_go_to_those_who_may_see_them(live: LiveBoard) -> None:
         assert response.status == 200 and response.content_type == "image/webp"
         assert "private" in response.headers["Cache-Control"]
     names = await seat_names(table.bot, record)
-    expected = await announce.rendered("board", record, decoded(record), None, "ja", names)
+    expected = await pictures.rendered("board", record, decoded(record), None, "ja", names)
     assert await (await live.get(board, CAROL, lang="ja")).read() == expected, "the picture Discord gets"
     assert await status_of(live, board, ERIN) == (403, "not_member")
     response = await live.get(alice_private, ALICE)

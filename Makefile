@@ -19,8 +19,10 @@ client: $(STAMP)
 run: client
 	$(BIN)/python bot.py
 
+# On every core, at most four (each worker starts its own PostgreSQL and browser); work-stealing keeps the
+# long whole-game tests from ending up on one worker.
 test: client
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n auto --maxprocesses 4 --dist worksteal
 
 check: $(STAMP)
 	$(BIN)/python bot.py --check

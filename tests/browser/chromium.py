@@ -14,12 +14,14 @@ calling home (its background connections are refused here, many at a time, and s
 
 from __future__ import annotations
 
+import fcntl
 import os
 import shutil
 import subprocess
 from pathlib import Path
 
 CHROMIUM = Path("/usr/bin/chromium")
+INSTALL_LOCK = Path("/tmp/tabletop-chromium-install.lock")
 PACKAGES = ("chromium", "fonts-noto-cjk")
 LOCK_TIMEOUT_SECONDS = 600
 """How long apt waits for a dpkg lock held by another install (another test run, an unattended upgrade)."""
@@ -41,8 +43,11 @@ def ensure_chromium() -> Path:
         raise ChromiumMissing(f"{CHROMIUM} is missing and this machine has no apt-get; {hint} (or its equivalent)")
     if os.geteuid() != 0:
         raise ChromiumMissing(f"{CHROMIUM} is missing and the tests are not root, so cannot install it; {hint}")
-    _apt("update")
-    _apt("install", "-y", "--no-install-recommends", *PACKAGES)
+    with open(INSTALL_LOCK, "w") as turn:
+        fcntl.flock(turn, fcntl.LOCK_EX)  # the other test workers wait here, then find the browser installed
+        if not _usable(CHROMIUM):
+            _apt("update")
+            _apt("install", "-y", "--no-install-recommends", *PACKAGES)
     if not _usable(CHROMIUM):
         raise ChromiumMissing(f"apt-get installed {' '.join(PACKAGES)} but {CHROMIUM} is still missing; {hint}")
     return CHROMIUM

@@ -12,7 +12,7 @@ from engine import registry
 from tabletop.play.clocks import PRESETS
 from tabletop.presentation.i18n import lang, tr
 from discord_ui.interactions import bot_of, send_ephemeral
-from tabletop.matchmaking.post import queue_of
+from tabletop.matchmaking.post import announce_starts, queue_of
 from tabletop.matchmaking.rule import WINDOW_BASE, WINDOW_CAP, WINDOW_PER_MINUTE, window
 from tabletop.matchmaking.service import ai_minutes, refusal
 from storage.queue_records import QueueEntry
@@ -32,16 +32,26 @@ def rule_line(locale: str) -> str:
 
 
 async def join(interaction: discord.Interaction, game: str, players: int | None, time_control: str | None) -> None:
+    """Queue the player, then try a match at once (a fitting opponent may be waiting already): the reply
+    says which game, and the game opens in the queue channel after it. Otherwise the pass matches later."""
     bot = bot_of(interaction)
-    entry = await queue_of(bot).join(guild_id=interaction.guild_id, channel_id=interaction.channel_id or 0,
-                                     user_id=interaction.user.id, game_type=game, players=players, time_control=time_control)
+    queue = queue_of(bot)
+    entry = await queue.join(guild_id=interaction.guild_id, channel_id=interaction.channel_id or 0,
+                             user_id=interaction.user.id, game_type=game, players=players, time_control=time_control)
+    started = await queue.match_now(entry)
+    mine = next((opened for opened in started if entry.id in {seated.id for seated in opened.entries}), None)
     locale = lang(interaction.locale)
     lines = [tr("queue.joined", locale, queue=queue_name(entry.game_type, entry.players, entry.time_control, locale),
-                rating=entry.rating, expires=f"<t:{int(entry.expires_at)}:R>"), rule_line(locale)]
-    if entry.ai_at is not None:
-        settings = await bot.store.get_guild_settings(entry.guild_id)
-        lines.append(tr("queue.ai_note", locale, minutes=ai_minutes(settings)))
+                rating=entry.rating, expires=f"<t:{int(entry.expires_at)}:R>")]
+    if mine is not None:
+        lines.append(tr("queue.matched_now", locale, id=mine.loaded.record.id, channel=f"<#{mine.channel_id}>"))
+    else:
+        lines.append(rule_line(locale))
+        if entry.ai_at is not None:
+            settings = await bot.store.get_guild_settings(entry.guild_id)
+            lines.append(tr("queue.ai_note", locale, minutes=ai_minutes(settings)))
     await send_ephemeral(interaction, "\n".join(lines))
+    await announce_starts(bot, started)
 
 
 async def leave(interaction: discord.Interaction) -> None:

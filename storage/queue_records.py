@@ -15,6 +15,16 @@ QueueStatus = Literal["waiting", "matched", "expired", "left"]
 
 
 @dataclass(frozen=True, slots=True)
+class QueueKey:
+    """One queue of a server: only entries of the same server, game, table size and time control meet."""
+
+    guild_id: int
+    game_type: str
+    players: int
+    time_control: str
+
+
+@dataclass(frozen=True, slots=True)
 class QueueEntry:
     id: int
     guild_id: int
@@ -34,6 +44,10 @@ class QueueEntry:
     """When an unmatched entry starts a practice game against the AI (None: never)."""
     status: QueueStatus
     game_id: int | None
+
+    @property
+    def queue(self) -> QueueKey:
+        return QueueKey(self.guild_id, self.game_type, self.players, self.time_control)
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,9 +77,10 @@ class QueueStore(Protocol):
     async def queue_counts(self, guild_id: int) -> list[QueueCount]:
         """The server's waiting entries counted per queue."""
 
-    async def claim_queue(self, now: float, *, until: float, limit: int = 200) -> list[QueueEntry]:
+    async def claim_queue(self, now: float, *, until: float, limit: int = 200, queue: QueueKey | None = None) -> list[QueueEntry]:
         """Waiting entries nobody holds, oldest first, claimed until `until` in this store's name (FOR UPDATE
-        SKIP LOCKED on PostgreSQL: concurrent passes take different entries instead of waiting)."""
+        SKIP LOCKED on PostgreSQL: concurrent passes take different entries instead of waiting); only those
+        of `queue` when given (the match tried right after a player joins it)."""
 
     async def queue_match(self, entry_ids: Sequence[int], *, game_id: int) -> bool:
         """Every one of these entries waiting → matched into `game_id`, all or none (compare-and-set on

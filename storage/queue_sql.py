@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Any, Awaitable, Callable, Sequence
 
 from storage.base import StoreError
-from storage.queue_records import QueueCount, QueueEntry
+from storage.queue_records import QueueCount, QueueEntry, QueueKey
 from storage.rows import marks
 from storage.sql import SKIP_LOCKED, Body, Execute, Fetch
 
@@ -48,9 +48,12 @@ QUEUE_MIGRATION: tuple[str, ...] = (
 )
 ENTRY_COLUMNS = ("id, guild_id, user_id, game_type, players, time_control, rating, channel_id, joined_at, expires_at, ai_at,"
                  " status, game_id")
-CHOOSE_WAITING = ("SELECT id FROM queue_entries WHERE status = 'waiting' AND (claimed_until IS NULL OR claimed_until <= ?)"
+CHOOSE_WAITING = ("SELECT id FROM queue_entries WHERE status = 'waiting' AND (claimed_until IS NULL OR claimed_until <= ?){of}"
                   " ORDER BY joined_at, id LIMIT ?")
-"""The waiting entries nobody holds (parameters: now, limit), through the `queue_waiting` index."""
+"""The waiting entries nobody holds (parameters: now, then those of `OF_QUEUE` if in, then limit), through
+the `queue_waiting` index."""
+OF_QUEUE = " AND guild_id = ? AND game_type = ? AND players = ? AND time_control = ?"
+"""`{of}` in CHOOSE_WAITING for one queue's entries only (parameters: its `QueueKey`)."""
 CHOOSE_UNSTARTED = ("SELECT id FROM queue_entries WHERE claimed_until IS NOT NULL AND claimed_until <= ? AND status = 'matched'"
                     " ORDER BY game_id, id LIMIT ?")
 """Matched entries whose pass let go of its claim without starting their game (parameters: now, limit),
@@ -109,16 +112,19 @@ class QueueOperations:
 
         return await self._read(body)
 
-    async def claim_queue(self, now: float, *, until: float, limit: int = 200) -> list[QueueEntry]:
+    async def claim_queue(self, now: float, *, until: float, limit: int = 200, queue: QueueKey | None = None) -> list[QueueEntry]:
+        choose = CHOOSE_WAITING.format(of=OF_QUEUE if queue is not None else "")
+        of = (queue.guild_id, queue.game_type, queue.players, queue.time_control) if queue is not None else ()
+
         def any_waiting() -> Body[bool]:
-            return bool((yield Fetch(CHOOSE_WAITING, (now, 1))))
+            return bool((yield Fetch(choose, (now, *of, 1))))
 
         if not await self._read(any_waiting):  # an idle pass (the usual one) takes no write lock
             return []
 
         def body() -> Body[list[QueueEntry]]:
-            found = yield Fetch(f"UPDATE queue_entries SET claimed_until = ?, claimed_by = ? WHERE id IN ({CHOOSE_WAITING}"
-                                f" {SKIP_LOCKED}) RETURNING {ENTRY_COLUMNS}", (until, self.owner, now, limit))
+            found = yield Fetch(f"UPDATE queue_entries SET claimed_until = ?, claimed_by = ? WHERE id IN ({choose}"
+                                f" {SKIP_LOCKED}) RETURNING {ENTRY_COLUMNS}", (until, self.owner, now, *of, limit))
             return sorted((entry(row) for row in found), key=lambda item: (item.joined_at, item.id))
 
         return await self._write(body)

@@ -1,5 +1,5 @@
-"""`/queue join|leave|status`: the ranked queue (tabletop/matchmaking). Its pass runs in the scheduler loop
-(cogs/game/timing.py).
+"""`/queue join|leave|status`: the ranked queue (tabletop/matchmaking). A join tries a match at once; the
+pass runs in the scheduler loop (cogs/game/timing.py).
 
 Thin: each command translates its arguments and calls `discord_ui.queue`; refusals are
 answered privately by `refusals` and change nothing. Not guild-only, so a try from DMs gets its refusal.

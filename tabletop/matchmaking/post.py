@@ -2,13 +2,14 @@
 way a league table opens (`tabletop.leagues.post.open_game`: a message pinging only its players, a
 thread, the first board and turn notices), and each expired entry's player hears of it by DM.
 
-Only the process whose pass won a table's compare-and-set announces it, so nothing goes out twice.
+Only the process whose pass (or match right after a join) won a table's compare-and-set announces it, so
+nothing goes out twice.
 """
 
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Sequence
 
 from engine import registry
 from tabletop.play.ai_seats import DEFAULT_LEVEL, ai_name, is_ai
@@ -33,14 +34,19 @@ def queue_of(bot: "TabletopBot") -> QueueService:
 async def queue_pass(bot: "TabletopBot") -> PassResult:
     """One pass of the queue (run by the scheduler loop), then its announcements."""
     result = await queue_of(bot).run()
-    for started in result.started:
+    await announce_starts(bot, result.started)
+    for entry in result.expired:
+        await announce_expiry(bot, entry)
+    return result
+
+
+async def announce_starts(bot: "TabletopBot", games: Sequence[Started]) -> None:
+    """Open each started game in its channel (after a pass, or after the match tried when a player joined)."""
+    for started in games:
         try:
             await announce_start(bot, started)
         except Exception:  # noqa: BLE001 - one game failing to open must not keep the others from opening
             log.exception("queue: game %s could not be announced", started.loaded.record.id)
-    for entry in result.expired:
-        await announce_expiry(bot, entry)
-    return result
 
 
 async def announce_start(bot: "TabletopBot", started: Started) -> None:

@@ -1,10 +1,12 @@
 """The ranked queue over the store and the game service, with no Discord in it.
 
-`join` and `leave` are the players' commands; `run` is one queue pass (the scheduler loop runs it): it
-claims the waiting entries, expires those past their time, forms tables by the matching rule
-(tabletop/matchmaking/rule.py), and starts each table's game; entries left waiting past the server's AI
-delay start an unrated practice game against the AI instead. The Discord side (tabletop/matchmaking/post.py)
-announces what the pass returns.
+`join` and `leave` are the players' commands; `match_now` tries a match right after a join, so a fitting
+opponent already waiting meets the player at once (the same claim and compare-and-set as the pass, over
+that one queue). `run` is one queue pass (the scheduler loop runs it): it claims the waiting entries,
+expires those past their time, forms tables by the matching rule (tabletop/matchmaking/rule.py), and
+starts each table's game, so gaps that need a longer wait are matched as the windows widen; entries left
+waiting past the server's AI delay start an unrated practice game against the AI instead. The Discord side
+(tabletop/matchmaking/post.py) announces what either returns.
 
 Exactly once across processes: the claim only keeps passes from doing the same work twice; what decides
 is the store's compare-and-set. A table's game is created as a lobby, then its entries turn from waiting
@@ -32,7 +34,7 @@ from tabletop.runtime.leases import lease_end
 from tabletop.matchmaking.rule import Waiting, tables
 from tabletop.play.service import TIME_OPTION, GameService, Loaded
 from storage.base import LobbyError, Store, StoreError
-from storage.queue_records import QueueEntry
+from storage.queue_records import QueueEntry, QueueKey
 
 QUEUE_CHANNEL = "queue_channel"
 """The guild setting: the channel where queue games open (default: where the oldest player joined)."""
@@ -184,35 +186,67 @@ class QueueService:
             started.append(Started(loaded, tuple(members), record.channel_id, record.options.get(RATED_OPTION) == "off"))
         return tuple(started)
 
+    async def match_now(self, joined: QueueEntry) -> tuple[Started, ...]:
+        """The match tried right after `joined` entered its queue, so a fitting opponent already waiting
+        meets the player at once: the pass's claim (SKIP LOCKED) and compare-and-set over that one queue's
+        waiting entries, opening the joined player's table only (the table the rule forms for them now).
+        Entries a running pass holds are left to it; tables of the others (whose windows widened since the
+        last pass), expiry and practice games against the AI stay with the pass."""
+        now = self.now()
+        claimed = await self.store.claim_queue(now, until=lease_end(self.now), limit=PASS_LIMIT, queue=joined.queue)
+        keep: set[int] = set()
+        try:
+            live = [entry for entry in claimed if entry.expires_at > now]
+            if len(live) < joined.players or joined.id not in {entry.id for entry in live}:
+                return ()  # nobody to meet yet, or a running pass holds the joined entry and matches it
+            settings = await self.store.get_guild_settings(joined.guild_id)
+            started, _lost, _seated = await self._match(live, joined.players, settings, now, keep, only=joined.id)
+            return tuple(started)
+        finally:
+            await self.store.release_queue([entry.id for entry in claimed if entry.id not in keep])
+
     async def _work(self, claimed: Sequence[QueueEntry], now: float, keep: set[int]) -> PassResult:
         due = [entry for entry in claimed if entry.expires_at <= now]
         expired_ids = set(await self.store.queue_expire([entry.id for entry in due]))
         expired = tuple(entry for entry in due if entry.id in expired_ids)
-        queues: dict[tuple[int, str, int, str], list[QueueEntry]] = defaultdict(list)
+        queues: dict[QueueKey, list[QueueEntry]] = defaultdict(list)
         for entry in claimed:
             if entry.expires_at > now:
-                queues[(entry.guild_id, entry.game_type, entry.players, entry.time_control)].append(entry)
+                queues[entry.queue].append(entry)
         started: list[Started] = []
         lost = 0
-        for (guild_id, _game, size, _control), entries in queues.items():
-            by_id = {entry.id: entry for entry in entries}
-            formed = tables([Waiting(entry.id, entry.rating, entry.joined_at) for entry in entries], size, now)
-            seated: set[int] = set()
-            settings = await self.store.get_guild_settings(guild_id)
-            for table in formed:
-                members = tuple(by_id[waiting.key] for waiting in table)
-                seated.update(entry.id for entry in members)
-                game = await self.open_table(members, settings, keep)
-                if game is None:
-                    lost += 1
-                else:
-                    started.append(game)
+        for queue, entries in queues.items():
+            settings = await self.store.get_guild_settings(queue.guild_id)
+            matched, lost_here, seated = await self._match(entries, queue.players, settings, now, keep)
+            started += matched
+            lost += lost_here
             for entry in entries:
                 if entry.id not in seated and entry.ai_at is not None and entry.ai_at <= now:
                     game = await self.open_table((entry,), settings, keep, practice=True)
                     if game is not None:
                         started.append(game)
         return PassResult(tuple(started), expired, len(claimed), lost)
+
+    async def _match(self, entries: Sequence[QueueEntry], size: int, settings: Mapping[str, Any], now: float,
+                     keep: set[int], *, only: int | None = None) -> tuple[list[Started], int, set[int]]:
+        """Open the tables the rule forms from one queue's claimed entries (only the one seating entry
+        `only`, when given): the games started, how many tables were lost to another pass, and the entries
+        seated."""
+        by_id = {entry.id: entry for entry in entries}
+        started: list[Started] = []
+        lost = 0
+        seated: set[int] = set()
+        for table in tables([Waiting(entry.id, entry.rating, entry.joined_at) for entry in entries], size, now):
+            members = tuple(by_id[waiting.key] for waiting in table)
+            if only is not None and only not in {entry.id for entry in members}:
+                continue
+            seated.update(entry.id for entry in members)
+            game = await self.open_table(members, settings, keep)
+            if game is None:
+                lost += 1
+            else:
+                started.append(game)
+        return started, lost, seated
 
     async def open_table(self, entries: Sequence[QueueEntry], settings: Mapping[str, Any], keep: set[int], *,
                          practice: bool = False) -> Started | None:

@@ -3,10 +3,8 @@ interaction goes to either process at random (a game's clicks arrive wherever Di
 both run their scheduler passes at the same moments. Nothing is applied twice, no reminder or timeout is
 sent twice, and none is lost.
 
-Both bots are complete `TabletopBot`s, each with its own store (its own connection pool), on one
-simulated Discord: `SharedDiscord` lets every attached process call Discord's REST API and hands each
-incoming interaction to one of them. (tests/storage/test_claims.py also runs claimers in separate OS
-processes.)
+The set-up (tests/e2e/processes.py) is shared with the queue's two-process tests. (tests/storage/
+test_claims.py also runs claimers in separate OS processes.)
 """
 
 from __future__ import annotations
@@ -14,75 +12,16 @@ from __future__ import annotations
 import asyncio
 import random
 from collections import Counter
-from pathlib import Path
-from typing import Any, AsyncIterator
-
-import pytest
 
 from engine.core.errors import GameError
 from storage.base import LobbyError
-from storage.postgres import PostgresStore
 from discord_ui.bot import TabletopBot
 from tabletop.play.clocks import HOUR
-from tabletop.runtime.config import Config
-from discord_ui.courier import Courier
 from tabletop.delivery.scheduler import run_pass
 from tabletop.play.service import Loaded, match_of
-from tests.e2e.conftest import ALICE, CAROL, DAVE, ERIN, RATE_LIMIT_SCALE
-from tests.e2e.driver import CHANNEL, GUILD, FakeClock, Table
-from tests.fakediscord import FakeDiscord
-
-PLAYERS = (ALICE, CAROL, DAVE, ERIN)
-
-
-class SharedDiscord(FakeDiscord):
-    """One Discord for several bot processes: each may call the REST API; each interaction is delivered
-    to one process chosen at random (harder for exactly-once than Discord's routing by shard)."""
-
-    def __init__(self, rng: random.Random) -> None:
-        super().__init__(rate_limit_scale=RATE_LIMIT_SCALE)
-        self.processes: list[Any] = []
-        self.rng = rng
-        self.served: Counter[int] = Counter()
-
-    async def attach_process(self, bot: Any) -> None:
-        self.bot = None  # attach() would otherwise close the process already attached, as a restart does
-        await self.attach(bot)
-        self.processes.append(bot)
-
-    def _serves(self, bot: Any) -> bool:
-        return bot in self.processes or super()._serves(bot)
-
-    async def _deliver(self, rec: Any) -> Any:
-        index = self.rng.randrange(len(self.processes))
-        self.served[index] += 1
-        self.bot = self.processes[index]
-        return await super()._deliver(rec)
-
-    async def close(self) -> None:
-        for bot in self.processes:
-            self.bot = bot
-            await self.detach()
-        await super().close()
-
-
-@pytest.fixture
-async def two(postgres_url: str) -> AsyncIterator[tuple[Table, SharedDiscord, list[TabletopBot]]]:
-    rng = random.Random(16)
-    async with SharedDiscord(rng) as world:
-        world.add_guild(GUILD, "Doujin Games", locale="ja")
-        world.add_channel(GUILD, CHANNEL, "games")
-        for user, name in zip(PLAYERS, ("アリス", "carol", "dave", "erin")):
-            world.add_user(user, name)
-        clock = FakeClock()
-        config = Config(token=None, database_path=postgres_url, dev_guild_id=None, log_level="INFO", channel_pace=RATE_LIMIT_SCALE)
-        bots = [TabletopBot(config, PostgresStore(postgres_url), now=clock.now) for _ in range(2)]
-        world.paces_itself(*Courier.pacing())
-        for bot in bots:
-            await world.attach_process(bot)
-        table = Table(world, Path("unused"), clock=clock)
-        table.bot = bots[0]  # the driver reads the shared database through it
-        yield table, world, bots
+from tests.e2e.conftest import ALICE, CAROL, DAVE, ERIN
+from tests.e2e.driver import GUILD, Table
+from tests.e2e.processes import Processes, SharedDiscord, two  # noqa: F401 - the fixture
 
 
 async def passes_everywhere(world: SharedDiscord, bots: list[TabletopBot]) -> None:
@@ -100,7 +39,7 @@ async def live_games(table: Table, games: list[int]) -> list[int]:
 
 
 async def test_two_processes_play_remind_and_time_out_without_duplicates_or_losses(
-    two: tuple[Table, SharedDiscord, list[TabletopBot]],
+    two: Processes,  # noqa: F811 - the fixture
 ) -> None:
     table, world, bots = two
     await table.bot.store.update_guild_settings(GUILD, {"time_control": "move:86400", "timeout_policy": "forfeit",
@@ -134,7 +73,7 @@ async def test_two_processes_play_remind_and_time_out_without_duplicates_or_loss
     assert min(world.served[index] for index in range(len(bots))) > 5, f"both processes served clicks: {world.served}"
 
 
-async def test_the_same_click_on_two_processes_applies_once(two: tuple[Table, SharedDiscord, list[TabletopBot]]) -> None:
+async def test_the_same_click_on_two_processes_applies_once(two: Processes) -> None:  # noqa: F811 - the fixture
     """A double click whose two halves reach different processes: one step, the other refused."""
     table, world, bots = two
     game_id = await table.start_game(ALICE, [CAROL], "highcard")

@@ -13,7 +13,7 @@ from tabletop.play.clocks import HOUR
 from tabletop.leagues.post import league_pass
 from storage.league_records import LeagueRecord
 from tests.e2e.driver import CHANNEL, Table
-from tests.e2e.test_two_processes import SharedDiscord, two  # noqa: F401 - the fixture
+from tests.e2e.processes import SharedDiscord, two  # noqa: F401 - the fixture
 from tests.leagues.harness import ADMIN, add_players, resign, round_tables, slash, the_league
 
 ROUND_HOURS = 24

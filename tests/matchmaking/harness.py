@@ -48,6 +48,7 @@ class MatchLog:
     violations: list[str] = field(default_factory=list)
 
     async def after_pass(self, bot: TabletopBot, now: float, users: list[int]) -> None:
+        """Record the games matched since the last look (by a pass or at a join) and check their gaps at `now`."""
         entries = [entry for user in users if (entry := await bot.store.queue_entry(GUILD, user)) is not None]
         tables: dict[int, list] = {}
         for entry in entries:

@@ -1,7 +1,8 @@
 """The ranked queue through the offline harness with a fake clock: 20 players of mixed ratings matched
 within the widening rule, each in exactly one game opened in the queue channel (thread, first board, only
-its players pinged); a table of three; refusals; the expiry DM; the practice game against the AI; a match
-whose game a dying pass did not start, started by a later pass."""
+its players pinged); a fitting opponent already waiting matched at join, a wider gap left to the pass; a
+table of three; refusals; the expiry DM; the practice game against the AI; a match whose game a dying join
+or pass did not start, started by a later pass."""
 
 from __future__ import annotations
 
@@ -39,6 +40,7 @@ async def test_twenty_players_of_mixed_ratings_are_matched_within_the_widening_r
     for user in order:  # one joins every 30 seconds; the scheduler's pass runs every minute
         joined = await slash(table, user, "queue join", {"game": "warchest"})
         assert str(ratings[user]) in reply(joined) and joined.messages[-1].ephemeral
+        await log.after_pass(table.bot, table.clock.now(), players)  # a fitting opponent waiting: matched at join
         table.clock.advance(30)
         if table.clock.now() % MINUTE < 30:
             await pass_now(table)
@@ -146,11 +148,70 @@ async def test_without_a_match_an_unrated_practice_game_against_the_ai_starts(ta
         assert [int(u) for u in intro.payload["allowed_mentions"]["users"]] == [user]
 
 
-async def test_a_match_whose_start_failed_is_started_by_a_later_pass(table: Table, monkeypatch: pytest.MonkeyPatch) -> None:
+async def test_a_fitting_opponent_already_waiting_is_matched_at_join(table: Table) -> None:
+    first, second, third, far = add_players(table, 4)
+    await rate(table, "warchest", {first: 1200, second: 1260, third: 1230, far: 1400})
+    await queue_channel(table)
+    waits = await slash(table, first, "queue join", {"game": "warchest"})
+    assert "Matched at once" not in reply(waits) and (await table.bot.store.queue_entry(GUILD, first)).status == "waiting"  # type: ignore[union-attr]
+    table.clock.advance(5)
+    joined = await slash(table, second, "queue join", {"game": "warchest"})
+    entry = await table.bot.store.queue_entry(GUILD, second)
+    assert entry is not None and entry.status == "matched" and entry.game_id is not None, "no pass ran: matched at join"
+    assert f"すぐに相手が見つかりました: ゲーム #{entry.game_id}" in reply(joined) and f"<#{QUEUE_CHANNEL}>" in reply(joined)
+    assert joined.messages[-1].ephemeral
+    record = await table.record(entry.game_id)
+    assert record.status == "active" and set(record.players) == {first, second} and record.thread_id is not None
+    assert record.options.get(RATED_OPTION) == "on"
+    [intro] = intros(table, record.id)
+    assert {int(u) for u in intro.payload["allowed_mentions"]["users"]} == {first, second}
+    assert "Rating gap 60 (allowed 100)" in intro.text or "レーティング差 60(許容 100)" in intro.text
+    log = MatchLog()
+    for user in (third, far):  # 170 apart: beyond the newcomer's 100, so the pass matches them once it widens
+        assert "Matched at once" not in reply(await slash(table, user, "queue join", {"game": "warchest"}))
+    assert [(await table.bot.store.queue_entry(GUILD, user)).status for user in (third, far)] == ["waiting"] * 2  # type: ignore[union-attr]
+    for _ in range(4):
+        table.clock.advance(MINUTE)
+        await pass_now(table)
+        await log.after_pass(table.bot, table.clock.now(), [third, far])
+    assert len(log.games) == 1 and log.violations == []
+    assert len(intros(table, record.id)) == 1, "the pass does not open the game matched at join again"
+
+
+async def test_a_match_at_join_whose_start_failed_is_started_by_a_later_pass(table: Table, monkeypatch: pytest.MonkeyPatch) -> None:
     players = add_players(table, 2)
     await queue_channel(table)
-    for user in players:
+    await slash(table, players[0], "queue join", {"game": "warchest"})
+    start = table.bot.service.start
+
+    async def dies(*args: object, **kwargs: object) -> object:
+        raise ConnectionError("the process died between the match and the start")
+
+    monkeypatch.setattr(table.bot.service, "start", dies)
+    await slash(table, players[1], "queue join", {"game": "warchest"})
+    [died] = table.world.take_errors()
+    assert "the process died" in str(died)
+    entries = [await table.bot.store.queue_entry(GUILD, user) for user in players]
+    [game_id] = {entry.game_id for entry in entries if entry is not None and entry.status == "matched"}
+    assert game_id is not None and (await table.record(game_id)).status == "lobby"
+    monkeypatch.setattr(table.bot.service, "start", start)
+    await pass_now(table)
+    assert (await table.record(game_id)).status == "lobby", "the join's claim still holds for a moment"
+    table.clock.advance(LEASE_SECONDS + 1)
+    await pass_now(table)
+    await pass_now(table)
+    record = await table.record(game_id)
+    assert record.status == "active" and set(record.players) == set(players) and record.thread_id is not None
+    assert len(intros(table, game_id)) == 1
+
+
+async def test_a_match_whose_start_failed_is_started_by_a_later_pass(table: Table, monkeypatch: pytest.MonkeyPatch) -> None:
+    players = add_players(table, 2)
+    await rate(table, "warchest", {players[0]: 1000, players[1]: 1250})
+    await queue_channel(table)
+    for user in players:  # 250 apart: no match at join; the pass matches them once the newer waited 7.5 minutes
         await slash(table, user, "queue join", {"game": "warchest"})
+    table.clock.advance(8 * MINUTE)
     start = table.bot.service.start
 
     async def dies(*args: object, **kwargs: object) -> object:

@@ -9,6 +9,7 @@ from typing import Any, AsyncIterator, Awaitable, Callable
 
 import pytest
 
+from storage.queue_records import QueueKey
 from storage.sqlite import SqliteStore
 from tests.storage.test_query_plans import FULL_SCAN, PARTIAL_WALK, partial_indexes, plans_of
 
@@ -22,6 +23,7 @@ LOOKUPS: dict[str, Callable[[SqliteStore], Awaitable[Any]]] = {
     "queue_leave (/queue leave)": lambda s: s.queue_leave(GUILD, ALICE),
     "queue_counts (/queue status)": lambda s: s.queue_counts(GUILD),
     "claim_queue (the pass)": lambda s: s.claim_queue(5.0, until=35.0),
+    "claim_queue (/queue join)": lambda s: s.claim_queue(5.0, until=35.0, queue=QueueKey(GUILD, "warchest", 2, "")),
     "queue_match (the pass)": lambda s: s.queue_match([1, 2], game_id=7),
     "queue_expire (the pass)": lambda s: s.queue_expire([1]),
     "release_queue (the pass)": lambda s: s.release_queue([1]),

@@ -85,6 +85,30 @@ async def test_two_stores_claim_different_entries_and_match_once(new_store: Stor
         await second.close()
 
 
+async def test_the_claim_at_join_takes_one_queue_only(new_store: StoreFactory) -> None:
+    """`/queue join` claims the waiting entries of its own queue (server, game, size, time control); a pass
+    claims the rest meanwhile, and neither takes the other's."""
+    first, second = new_store(), new_store()
+    await first.open()
+    await second.open()
+    try:
+        mine = [await join(first, user, at=100.0 + user) for user in (1, 2)]
+        others = [await join(first, 3), await join(first, 4, game="wallofwar", players=3), await join(first, 5, guild=GUILD + 1),
+                  await first.queue_join(guild_id=GUILD, user_id=6, game_type="warchest", players=2, time_control="move:3600",
+                                         rating=1000, channel_id=CHANNEL, now=100.0, expires_at=1e9, ai_at=None)]
+        at_join, by_pass = await asyncio.gather(first.claim_queue(200.0, until=230.0, queue=mine[1].queue),
+                                                second.claim_queue(200.0, until=230.0))
+        claimed = {entry.id for entry in (*at_join, *by_pass)}
+        assert claimed == {entry.id for entry in (*mine, *others)} and len(at_join) + len(by_pass) == len(claimed)
+        assert {entry.id for entry in at_join} <= {mine[0].id, mine[1].id, others[0].id}, "its own queue only"
+        await second.release_queue([entry.id for entry in by_pass])
+        again = await first.claim_queue(200.0, until=230.0, queue=mine[0].queue)
+        assert sorted(entry.user_id for entry in (*at_join, *again)) == [1, 2, 3]
+    finally:
+        await first.close()
+        await second.close()
+
+
 async def test_a_run_out_claim_is_taken_over_and_foreign_claims_end(new_store: StoreFactory) -> None:
     store = new_store()
     await store.open()

@@ -8,7 +8,7 @@ from discord_ui.bot import TabletopBot
 from tabletop.delivery.publish import after_commit
 from tests.e2e.conftest import ALICE, CAROL, DAVE
 from tests.e2e.driver import Table
-from tests.e2e.test_two_processes import SharedDiscord, two  # noqa: F401 - the fixture
+from tests.e2e.processes import SharedDiscord, two  # noqa: F401 - the fixture
 from tests.web.live_board import LiveBoard, match_of
 from tests.web.test_live import TIMEOUT, heard
 

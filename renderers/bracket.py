@@ -10,7 +10,9 @@ shortened to their box by width (a kanji counts as two letters).
 House rules: pages 800 px wide (18 px text, 9 px on a 400 px phone) and at most twice as tall
 (`renderers.pages`), one message of pages; a side that goes through is bold with a triangle pointing on,
 a side out is grey; a match being played has a thick frame; how a match was decided when not by play is a
-letter code on a dark tag, explained in the legend; never colour alone.
+letter code on a dark tag, explained in the legend; never colour alone. Up to 32 entrants fit one page:
+a bracket too tall for one column of panels (a double elimination past 16) is set in two columns of
+two-round panels instead of being cut into pages.
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from renderers import toolkit as tk
-from renderers.bracket_layout import ROW, Panel, panels
+from renderers.bracket_layout import MAX_COLUMNS, ROW, Panel, panels
 from renderers.fonts import clusters
 from renderers.kinds import image_kind
 from renderers.names import display_name
@@ -32,7 +34,14 @@ CONNECT = 22
 SECTION_BAR = 36
 ROUND_HEAD = 30
 SWISS_ROW = 28
+GUTTER = 24
+"""Between the two columns of panels (wider than a side's triangle poking out of the left column)."""
+FULL = tk.CANVAS_WIDTH - 2 * PAD
+HALF = (FULL - GUTTER) // 2
+"""One of two columns of panels of two rounds each: its rounds are as wide as the four across a page."""
 MARKED = ("walkover", "withdrawal", "settled")
+ORDER = ("swiss", "main", "winners", "losers", "final", "cut")
+"""The brackets in play order."""
 
 
 class SideLike(Protocol):
@@ -89,38 +98,47 @@ class BracketTexts:
 
 @dataclass(frozen=True, slots=True)
 class _Block:
-    """A band of a page: its height and how to draw it from a top edge."""
+    """A band of a page: its height and how to draw it from a left and a top edge."""
 
     height: int
-    paint: Callable[[tk.Picture, int], None]
+    paint: Callable[[tk.Picture, int, int], None]
 
 
 @image_kind("tournament bracket")
 def bracket_pages(view: BracketLike, names: Mapping[int, str], texts: BracketTexts) -> list[tk.Picture]:
-    """The bracket as pages sent together: one page up to 32 entrants (a double elimination past 16 takes
-    two: the winners' bracket, then the losers' and the final), more beyond; every page names the champion
-    once there is one."""
+    """The bracket as pages sent together: one page up to 32 entrants (a double elimination past 16 in
+    two columns of panels, both brackets and the final on the one page), more beyond; every page names the
+    champion once there is one."""
     seeds = {user: index + 1 for index, user in enumerate(view.entrants)}
     shown = {user: display_name(names.get(user, ""), seeds.get(user, 1) - 1) for user in view.entrants}
     matches = view.matches()
     legend = _legend_items(matches, view.format, texts)
-    legend_height = _legend_height(legend)
-    top = _header_height(texts, view.champion is not None)
-    room = max_height(tk.CANVAS_WIDTH) - top - legend_height - 2 * PAD
+    champion = shown.get(view.champion) if view.champion is not None else None
+    top = _header_height(texts, champion is not None)
+    room = max_height(tk.CANVAS_WIDTH) - top - _legend_height(legend) - 2 * PAD
     blocks = _blocks(view, matches, shown, texts, room)
     ranges = split_rows([block.height + PAD for block in blocks], room + PAD)
-    pages = []
-    for number, rows in enumerate(ranges, start=1):
-        height = top + sum(blocks[index].height + PAD for index in rows) + legend_height + PAD
-        img = tk.new_canvas(height)
-        champion = shown.get(view.champion) if view.champion is not None else None
-        y = _draw_header(img, texts, champion, page_label(number, len(ranges)))
-        for index in rows:
-            blocks[index].paint(img, y)
-            y += blocks[index].height + PAD
-        _draw_legend(img, legend, y)
-        pages.append(tk.ensure_not_square(img))
-    return pages
+    if len(ranges) > 1:
+        halves = _two_columns(view, matches, shown, texts, room)
+        if halves is not None:
+            return [_page(texts, champion, "", legend, [(PAD, halves[0]), (PAD + HALF + GUTTER, halves[1])])]
+    return [_page(texts, champion, page_label(number, len(ranges)), legend, [(PAD, [blocks[index] for index in rows])])
+            for number, rows in enumerate(ranges, start=1)]
+
+
+def _page(texts: BracketTexts, champion: str | None, label: str, legend: Sequence[_Item],
+          columns: Sequence[tuple[int, Sequence[_Block]]]) -> tk.Picture:
+    """One page: the header, the blocks of each column (its left edge, its blocks top to bottom), the legend."""
+    body = max(sum(block.height + PAD for block in blocks) for _, blocks in columns)
+    img = tk.new_canvas(_header_height(texts, champion is not None) + body + _legend_height(legend) + PAD)
+    y = _draw_header(img, texts, champion, label)
+    for left, blocks in columns:
+        at = y
+        for block in blocks:
+            block.paint(img, left, at)
+            at += block.height + PAD
+    _draw_legend(img, legend, y + body)
+    return tk.ensure_not_square(img)
 
 
 # --------------------------------------------------------------------------- header and legend
@@ -227,23 +245,59 @@ def _triangle(img: tk.Picture, x: float, middle: float) -> None:
 
 def _blocks(view: BracketLike, matches: Sequence[Any], names: Mapping[int, str], texts: BracketTexts,
             room: int) -> list[_Block]:
-    """Each bracket in play order: the Swiss table, then the trees (main, winners', losers', the grand
-    final, the cut)."""
-    order = ("swiss", "main", "winners", "losers", "final", "cut")
+    """Each bracket in play order across the page: the Swiss table, then the trees (main, winners',
+    losers', the grand final, the cut)."""
+    blocks: list[_Block] = []
+    for bracket, members in _brackets(matches):
+        section = texts.sections.get(bracket, bracket)
+        if bracket == "swiss":
+            seeds = {user: index + 1 for index, user in enumerate(view.entrants)}
+            blocks += _swiss_blocks(view.entrants, members, names, seeds, texts, section, room)
+            continue
+        last = max(match.stage_round for match in members)
+        for panel in panels(bracket, members, room - SECTION_BAR - ROUND_HEAD):
+            blocks.append(_tree_block(panel, names, texts, section, last, FULL))
+    return blocks
+
+
+def _brackets(matches: Sequence[Any]) -> list[tuple[str, list[Any]]]:
     by_bracket: dict[str, list[Any]] = {}
     for match in matches:
         by_bracket.setdefault(match.bracket, []).append(match)
-    seeds = {user: index + 1 for index, user in enumerate(view.entrants)}
-    blocks: list[_Block] = []
-    for bracket in sorted(by_bracket, key=lambda name: order.index(name) if name in order else len(order)):
-        section = texts.sections.get(bracket, bracket)
-        if bracket == "swiss":
-            blocks += _swiss_blocks(view.entrants, by_bracket[bracket], names, seeds, texts, section, room)
-            continue
-        last = max(match.stage_round for match in by_bracket[bracket])
-        for panel in panels(bracket, by_bracket[bracket], room - SECTION_BAR - ROUND_HEAD):
-            blocks.append(_tree_block(panel, names, texts, section, last))
-    return blocks
+    return sorted(by_bracket.items(), key=lambda item: ORDER.index(item[0]) if item[0] in ORDER else len(ORDER))
+
+
+def _two_columns(view: BracketLike, matches: Sequence[Any], names: Mapping[int, str], texts: BracketTexts,
+                 room: int) -> tuple[list[_Block], list[_Block]] | None:
+    """The trees in two columns of panels of two rounds each, read down the left column, then the right:
+    how a double elimination of up to 32 entrants (a winners' bracket 16 duels tall beside a losers'
+    bracket of eight rounds) fits one page with its rounds as wide as four across. A bracket's name heads
+    its first panel and the top of the right column. The most even cut between the columns; None when no
+    cut fits the page (a Swiss table, or more entrants: then pages)."""
+    if any(match.bracket == "swiss" for match in matches):
+        return None
+    cut: list[tuple[Panel, str, int]] = []
+    for bracket, members in _brackets(matches):
+        last = max(match.stage_round for match in members)
+        cut += [(panel, texts.sections.get(bracket, bracket), last)
+                for panel in panels(bracket, members, room - SECTION_BAR - ROUND_HEAD, MAX_COLUMNS // 2)]
+
+    def column(indexes: range) -> list[_Block]:
+        return [_tree_block(cut[index][0], names, texts, cut[index][1], cut[index][2], HALF,
+                            bar=index == indexes.start or cut[index][0].bracket != cut[index - 1][0].bracket)
+                for index in indexes]
+
+    best: tuple[int, list[_Block], list[_Block]] | None = None
+    for split in range(1, len(cut)):
+        left, right = column(range(0, split)), column(range(split, len(cut)))
+        tallest = max(_column_height(left), _column_height(right))
+        if tallest <= room + PAD and (best is None or tallest < best[0]):
+            best = (tallest, left, right)
+    return None if best is None else (best[1], best[2])
+
+
+def _column_height(blocks: Sequence[_Block]) -> int:
+    return sum(block.height + PAD for block in blocks)
 
 
 def _round_name(panel: Panel, number: int, last: int, texts: BracketTexts) -> str:
@@ -255,23 +309,28 @@ def _round_name(panel: Panel, number: int, last: int, texts: BracketTexts) -> st
     return texts.round.format(round=number)
 
 
-def _section_bar(img: tk.Picture, top: int, section: str) -> None:
-    tk.drawing(img).rectangle((PAD, top, tk.CANVAS_WIDTH - PAD, top + SECTION_BAR - 6), fill=tk.PANEL_HEADER)
-    tk.draw_text(img, (PAD + 10, top + (SECTION_BAR - 6) / 2), section, tk.SIZE_BODY, anchor="lm", bold=True,
-                 max_width=tk.CANVAS_WIDTH - 2 * PAD - 20, max_lines=1)
+def _section_bar(img: tk.Picture, left: int, top: int, width: int, section: str) -> None:
+    tk.drawing(img).rectangle((left, top, left + width, top + SECTION_BAR - 6), fill=tk.PANEL_HEADER)
+    tk.draw_text(img, (left + 10, top + (SECTION_BAR - 6) / 2), section, tk.SIZE_BODY, anchor="lm", bold=True,
+                 max_width=width - 20, max_lines=1)
 
 
-def _tree_block(panel: Panel, names: Mapping[int, str], texts: BracketTexts, section: str, last: int) -> _Block:
+def _tree_block(panel: Panel, names: Mapping[int, str], texts: BracketTexts, section: str, last: int, band: int,
+                bar: bool = True) -> _Block:
+    """A panel `band` pixels wide, under its bracket's name unless `bar` is off (a panel continuing the
+    bracket above it in its column)."""
     count = len(panel.rounds)
-    width = min((tk.CANVAS_WIDTH - 2 * PAD - CONNECT * (count - 1)) // count, 300)
+    width = min((band - CONNECT * (count - 1)) // count, 300)
     seed_width = tk.text_width("99", tk.SIZE_SMALL) + 10
+    heading = SECTION_BAR if bar else 0
 
-    def left(column: int) -> int:
-        return PAD + column * (width + CONNECT)
+    def paint(img: tk.Picture, edge: int, top: int) -> None:
+        def left(column: int) -> int:
+            return edge + column * (width + CONNECT)
 
-    def paint(img: tk.Picture, top: int) -> None:
-        _section_bar(img, top, section)
-        heads = top + SECTION_BAR
+        if bar:
+            _section_bar(img, edge, top, band, section)
+        heads = top + heading
         for column, number in enumerate(panel.rounds):
             tk.draw_text(img, (left(column) + width / 2, heads + ROUND_HEAD / 2), _round_name(panel, number, last, texts),
                          tk.SIZE_SMALL, anchor="mm", fill=tk.MUTED_INK, max_width=width, max_lines=1)
@@ -289,7 +348,7 @@ def _tree_block(panel: Panel, names: Mapping[int, str], texts: BracketTexts, sec
         for placed in panel.placed:
             _match_box(img, placed.match, (left(placed.column), boxes + placed.top, width), seed_width, names, texts)
 
-    return _Block(SECTION_BAR + ROUND_HEAD + panel.height, paint)
+    return _Block(heading + ROUND_HEAD + panel.height, paint)
 
 
 def _match_box(img: tk.Picture, match: Any, where: tuple[int, int, int], seed_width: int, names: Mapping[int, str],
@@ -402,15 +461,15 @@ def _swiss_cell(match: Any, side: Any, seeds: Mapping[int, int], texts: BracketT
 def _swiss_block(rows: Sequence[int], rounds: Sequence[int], cells: Mapping[tuple[int, int], tuple[str, str, bool]],
                  names: Mapping[int, str], seeds: Mapping[int, int], texts: BracketTexts, section: str) -> _Block:
     seed_width = tk.text_width("99", tk.SIZE_SMALL) + 16
-    cell = max(70, min(130, (tk.CANVAS_WIDTH - 2 * PAD - seed_width - 180) // max(len(rounds), 1)))
-    name_width = tk.CANVAS_WIDTH - 2 * PAD - seed_width - cell * len(rounds)
+    cell = max(70, min(130, (FULL - seed_width - 180) // max(len(rounds), 1)))
+    name_width = FULL - seed_width - cell * len(rounds)
 
-    def paint(img: tk.Picture, top: int) -> None:
-        _section_bar(img, top, section)
+    def paint(img: tk.Picture, edge: int, top: int) -> None:
+        _section_bar(img, edge, top, FULL, section)
         draw = tk.drawing(img)
         y = top + SECTION_BAR
-        first = PAD + seed_width + name_width
-        tk.draw_text(img, (PAD + seed_width + 6, y + SWISS_ROW / 2), texts.player, tk.SIZE_SMALL, anchor="lm",
+        first = edge + seed_width + name_width
+        tk.draw_text(img, (edge + seed_width + 6, y + SWISS_ROW / 2), texts.player, tk.SIZE_SMALL, anchor="lm",
                      fill=tk.MUTED_INK, max_width=name_width - 12, max_lines=1)
         for column, number in enumerate(rounds):
             tk.draw_text(img, (first + column * cell + cell / 2, y + SWISS_ROW / 2), texts.round.format(round=number),
@@ -418,10 +477,10 @@ def _swiss_block(rows: Sequence[int], rounds: Sequence[int], cells: Mapping[tupl
         for index, user in enumerate(rows):
             y0 = y + SWISS_ROW * (index + 1)
             middle = y0 + SWISS_ROW / 2
-            draw.rectangle((PAD, y0, tk.CANVAS_WIDTH - PAD, y0 + SWISS_ROW), fill=tk.PANEL if index % 2 else tk.BACKGROUND)
-            tk.draw_text(img, (PAD + seed_width - 8, middle), str(seeds.get(user, "")), tk.SIZE_SMALL, anchor="rm",
+            draw.rectangle((edge, y0, edge + FULL, y0 + SWISS_ROW), fill=tk.PANEL if index % 2 else tk.BACKGROUND)
+            tk.draw_text(img, (edge + seed_width - 8, middle), str(seeds.get(user, "")), tk.SIZE_SMALL, anchor="rm",
                          fill=tk.MUTED_INK)
-            tk.draw_text(img, (PAD + seed_width + 6, middle), _fitted(names.get(user, str(user)), name_width - 12, False),
+            tk.draw_text(img, (edge + seed_width + 6, middle), _fitted(names.get(user, str(user)), name_width - 12, False),
                          tk.SIZE_SMALL, anchor="lm", max_width=name_width - 12, max_lines=1)
             for column, number in enumerate(rounds):
                 found = cells.get((user, number))

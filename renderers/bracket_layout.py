@@ -13,7 +13,8 @@ rounds (32 entrants play five; their losers' bracket has eight) is cut into pane
 evenly, one under the other: the first panel's last column lists, top to bottom, the matches whose
 winners meet in the next panel's first column. One with more first-round matches is cut into subtrees:
 each panel holds a run of first-round matches and every later match fed only from them, and the matches
-fed from several panels (the late rounds) make a panel of their own after them.
+fed from several panels (the late rounds) make a panel of their own after them. A double elimination past
+16 entrants asks for panels of two rounds, which `renderers.bracket` sets in two columns on one page.
 """
 
 from __future__ import annotations
@@ -62,9 +63,10 @@ def box_height(match: Any) -> int:
     return ROW * max(2, len(match.sides))
 
 
-def panels(bracket: str, matches: Sequence[Any], room: int) -> list[Panel]:
+def panels(bracket: str, matches: Sequence[Any], room: int, most: int = MAX_COLUMNS) -> list[Panel]:
     """The matches of one bracket as panels whose boxes fit `room` pixels of height (a subtree that
-    cannot be cut further may exceed it) and at most `MAX_COLUMNS` rounds each."""
+    cannot be cut further may exceed it) and at most `most` rounds each (`MAX_COLUMNS` across a page,
+    half as many in one of two columns of panels)."""
     by_round: dict[int, list[Any]] = {}
     for match in matches:
         by_round.setdefault(match.stage_round, []).append(match)
@@ -75,7 +77,7 @@ def panels(bracket: str, matches: Sequence[Any], room: int) -> list[Panel]:
     for match in matches:
         if match.next_key is not None:
             feeders.setdefault(match.next_key, []).append(match.key)
-    chunks = math.ceil(len(columns) / MAX_COLUMNS)
+    chunks = math.ceil(len(columns) / most)
     size = math.ceil(len(columns) / chunks)
     found: list[Panel] = []
     for start in range(0, len(columns), size):

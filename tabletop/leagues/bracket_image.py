@@ -45,8 +45,8 @@ def bracket_texts(format_: str, best_of: int, locale: str, title: str) -> Bracke
 
 async def bracket_files(lane: int, league_id: int, view: BracketView, names: dict[int, str], locale: str,
                         title: str) -> list[discord.File]:
-    """The bracket's pages as attachments for one message: one page up to 32 entrants (two for a double
-    elimination past 16), more beyond; drawn and encoded in the render pool, queued in the server's `lane`.
+    """The bracket's pages as attachments for one message: one page up to 32 entrants (both brackets of a
+    double elimination on it), more beyond; drawn and encoded in the render pool, queued in the server's `lane`.
     A message holds `MAX_ATTACHMENTS` files: a bracket of hundreds keeps its last pages (the late rounds,
     the final), which its text lists too, rather than losing the whole post."""
     texts = bracket_texts(view.format, view.best_of, locale, title)

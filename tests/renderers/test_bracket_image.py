@@ -1,5 +1,5 @@
-"""The tournament bracket image (`renderers.bracket`): one page up to 32 entrants (two for a double
-elimination past 16), pages beyond, nothing clipped, and only what the view model says drawn: names,
+"""The tournament bracket image (`renderers.bracket`): one page up to 32 entrants (a double elimination
+past 16 in two columns of panels, both brackets on the page), pages beyond, nothing clipped, and only what the view model says drawn: names,
 seeds, scores, byes, the champion, how a match was decided as a code explained in the legend, and who goes
 through where the view says so even against the seeds. The legibility and conformance tests draw every
 sample too (tests/renderers/samples.py)."""
@@ -59,11 +59,40 @@ def test_no_text_is_clipped_and_pages_fit_a_phone(locale: str, monkeypatch: pyte
             pages = draw(view, locale)
             assert 1 <= len(pages) <= MAX_ATTACHMENTS
             assert all(page.width == tk.CANVAS_WIDTH and page.height <= max_height(page.width) for page in pages)
-            one_page = len(view.entrants) <= (16 if view.format == "double_elim" else 32)
-            two_pages = view.format == "double_elim" and len(view.entrants) <= 32
-            assert len(pages) == 1 or (not one_page and (two_pages and len(pages) == 2 or len(view.entrants) > 32)), \
-                (view.format, len(view.entrants), [page.size for page in pages])
+            assert len(pages) == 1 or len(view.entrants) > 32, (view.format, len(view.entrants), [page.size for page in pages])
     assert clipped == []
+
+
+@pytest.mark.parametrize("entrants", (17, 24, 32))
+def test_a_double_elimination_up_to_32_shows_both_brackets_on_one_legible_page(entrants: int,
+                                                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    """Both brackets and the grand final with every round, every entrant named, text never under 18 px
+    on the 800 px page (9 px at a phone's 400), nothing clipped; the columns of rounds as wide as four
+    across a page."""
+    drawn: list[tuple[str, int, float]] = []
+    view = played(DOUBLE, entrants, twists=True, games=entrants)
+    with watching(monkeypatch) as clipped:
+        original = module.tk.draw_text
+
+        def spy(img: Any, xy: Any, text: str, size: int, **kwargs: Any) -> tk.Box:
+            drawn.append((text, size, xy[0]))
+            return original(img, xy, text, size, **kwargs)
+
+        monkeypatch.setattr(module.tk, "draw_text", spy)
+        pages = draw(view)
+    assert clipped == [] and len(pages) == 1 and pages[0].height <= max_height(pages[0].width)
+    texts = [text for text, _, _ in drawn]
+    assert {"Winners' bracket", "Losers' bracket", "Grand final"} <= set(texts)
+    rounds = {bracket: max(match.stage_round for match in view.matches() if match.bracket == bracket)
+              for bracket in ("winners", "losers")}
+    assert rounds == {"winners": 5, "losers": 8} and {f"R{number}" for number in range(1, 9)} <= set(texts)
+    cut = [text[:-1] for text in texts if text.endswith("…") and len(text) > 1]
+    for user, name in names_of(view).items():
+        shown = display_name(name, user - 1)
+        assert shown in texts or any(shown.startswith(start) for start in cut), f"{shown!r} is not drawn"
+    assert min(size for _, size, _ in drawn) >= 18
+    right = [x for text, _, x in drawn if text == "Losers' bracket"]
+    assert right and min(right) > tk.CANVAS_WIDTH / 2, "the losers' bracket beside the winners'"
 
 
 def test_sixty_four_entrants_come_as_several_pages_each_naming_its_number(texts: list[str]) -> None:

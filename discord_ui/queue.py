@@ -6,6 +6,8 @@ change nothing.
 
 from __future__ import annotations
 
+import logging
+
 import discord
 
 from engine import registry
@@ -16,6 +18,8 @@ from tabletop.matchmaking.post import announce_starts, queue_of
 from tabletop.matchmaking.rule import WINDOW_BASE, WINDOW_CAP, WINDOW_PER_MINUTE, window
 from tabletop.matchmaking.service import ai_minutes, refusal
 from storage.queue_records import QueueEntry
+
+log = logging.getLogger("tabletop.matchmaking")
 
 
 def queue_name(game_type: str, players: int, time_control: str, locale: str) -> str:
@@ -33,12 +37,17 @@ def rule_line(locale: str) -> str:
 
 async def join(interaction: discord.Interaction, game: str, players: int | None, time_control: str | None) -> None:
     """Queue the player, then try a match at once (a fitting opponent may be waiting already): the reply
-    says which game, and the game opens in the queue channel after it. Otherwise the pass matches later."""
+    says which game, and the game opens in the queue channel after it. Otherwise (or should that try fail)
+    the pass matches later."""
     bot = bot_of(interaction)
     queue = queue_of(bot)
     entry = await queue.join(guild_id=interaction.guild_id, channel_id=interaction.channel_id or 0,
                              user_id=interaction.user.id, game_type=game, players=players, time_control=time_control)
-    started = await queue.match_now(entry)
+    try:
+        started = await queue.match_now(entry)
+    except Exception:  # noqa: BLE001 - the player is queued all the same: a later pass matches them (or starts their match)
+        log.exception("queue: the match at join failed for entry %s", entry.id)
+        started = ()
     mine = next((opened for opened in started if entry.id in {seated.id for seated in opened.entries}), None)
     locale = lang(interaction.locale)
     lines = [tr("queue.joined", locale, queue=queue_name(entry.game_type, entry.players, entry.time_control, locale),

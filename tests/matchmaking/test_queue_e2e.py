@@ -188,9 +188,10 @@ async def test_a_match_at_join_whose_start_failed_is_started_by_a_later_pass(tab
         raise ConnectionError("the process died between the match and the start")
 
     monkeypatch.setattr(table.bot.service, "start", dies)
-    await slash(table, players[1], "queue join", {"game": "warchest"})
+    joined = await slash(table, players[1], "queue join", {"game": "warchest"})
     [died] = table.world.take_errors()
-    assert "the process died" in str(died)
+    assert "the match at join failed" in str(died)
+    assert "キューに入りました" in reply(joined) and "すぐに" not in reply(joined), "queued all the same"
     entries = [await table.bot.store.queue_entry(GUILD, user) for user in players]
     [game_id] = {entry.game_id for entry in entries if entry is not None and entry.status == "matched"}
     assert game_id is not None and (await table.record(game_id)).status == "lobby"

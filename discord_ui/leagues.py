@@ -147,18 +147,20 @@ async def bracket(interaction: discord.Interaction, league_id: int | None) -> No
     await late_answer(interaction, public=True, content=content, allowed_mentions=discord.AllowedMentions.none(), files=files)
 
 
-async def settle(interaction: discord.Interaction, league_id: int | None, match: str, winner: int) -> None:
-    """An admin decides a match of the round in play by hand (its game in progress is called off); the
-    bracket shows it as settled, and the league's next pass goes on from it."""
+async def settle(interaction: discord.Interaction, league_id: int | None, match: str, winners: Sequence[int]) -> None:
+    """An admin decides a match of the round in play by hand (its game in progress is called off): a duel
+    or a Swiss game by its winner, a multiplayer table by who go through, in order. The bracket shows it
+    as settled, and the league's next pass goes on from it."""
     await require_admin(interaction)
     league = await chosen_league(interaction, league_id, ("running",))
     if not league_config(league).tournament:
         raise GameError(text("bracket.not_tournament"))
-    view = await leagues_of(bot_of(interaction)).settle(league, match, winner)
+    view = await leagues_of(bot_of(interaction)).settle(league, match, winners)
     locale = await league_locale(bot_of(interaction), league)
     [settled] = [found for found in view.matches() if found.key.lower() == match.lower()]
     await interaction.response.send_message(
-        tr("bracket.settled", locale, league=league.name, match=match_label(settled, locale), winner=mention(winner)),
+        tr("bracket.settled", locale, league=league.name, match=match_label(settled, locale),
+           winner=" / ".join(mention(user) for user in dict.fromkeys(winners))),
         allowed_mentions=discord.AllowedMentions.none())
 
 

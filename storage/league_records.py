@@ -177,8 +177,17 @@ class LeagueStore(Protocol):
     async def set_table_game(self, key: TableKey, game_id: int) -> bool:
         """Attach the table's game, once: False when the table already has one (another pass won)."""
 
-    async def close_table(self, key: TableKey, *, status: TableStatus, ranks: tuple[int, ...] | None = None) -> bool:
-        """Decide an open table outside its game (a double forfeit, a void game). False when not open."""
+    async def close_table(self, key: TableKey, *, status: TableStatus, ranks: tuple[int, ...] | None = None,
+                          settled: bool = False) -> bool:
+        """Decide an open table outside its game (a double forfeit, a void game). False when not open.
+        `settled`: an admin decided it by hand; the table lets go of its game (called off after), so the
+        game's end can no longer touch it and the table reads as settled (a decided table with no game)."""
+
+    async def bracket_message(self, league_id: int) -> int | None:
+        """The id of the league channel's bracket message (edited in place after each result), if posted."""
+
+    async def set_bracket_message(self, league_id: int, message_id: int | None) -> None:
+        """Remember the bracket message just posted (None: forget it)."""
 
     async def finish_league(self, league_id: int, *, status: LeagueStatus = "finished", at_round: int | None = None) -> bool:
         """End an open league, once (False when it already ended). With `at_round`, only while the league

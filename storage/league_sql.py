@@ -92,6 +92,12 @@ BRACKETS_MIGRATION: tuple[str, ...] = (
     "ALTER TABLE leagues ADD COLUMN bracket_digest TEXT",
 )
 
+BRACKET_MESSAGE_MIGRATION: tuple[str, ...] = (
+    # The league channel's bracket message, edited in place after each result instead of posted anew
+    # (tabletop/leagues/post.py): its id, once posted.
+    "ALTER TABLE leagues ADD COLUMN bracket_message INTEGER",
+)
+
 LEAGUE_COLUMNS = ("l.id, l.guild_id, l.channel_id, l.name, l.game_type, l.config, l.status, l.created_by, l.created_at,"
                   " l.round, l.due_at, l.season, m.user_id, m.status, l.seeds")
 
@@ -237,16 +243,26 @@ def mark_bracket(league_id: int, digest: str) -> Body[bool]:
     return changed == 1
 
 
+def bracket_message(league_id: int) -> Body[int | None]:
+    rows = yield Fetch("SELECT bracket_message FROM leagues WHERE id = ?", (league_id,))
+    return int(rows[0][0]) if rows and rows[0][0] is not None else None
+
+
+def set_bracket_message(league_id: int, message_id: int | None) -> Body[None]:
+    yield Execute("UPDATE leagues SET bracket_message = ? WHERE id = ?", (message_id, league_id))
+
+
 def set_table_game(key: TableKey, game_id: int) -> Body[bool]:
     changed = yield Execute("UPDATE league_games SET game_id = ? WHERE league_id = ? AND round = ? AND table_no = ?"
                             " AND game_id IS NULL", (game_id, key.league_id, key.round, key.table))
     return changed == 1
 
 
-def close_table(key: TableKey, status: str, ranks: tuple[int, ...] | None) -> Body[bool]:
+def close_table(key: TableKey, status: str, ranks: tuple[int, ...] | None, settled: bool) -> Body[bool]:
+    detach = ", game_id = NULL" if settled else ""
     changed = yield Execute(
-        "UPDATE league_games SET status = ?, ranks = ? WHERE league_id = ? AND round = ? AND table_no = ? AND status = 'open'",
-        (status, None if ranks is None else dump(list(ranks)), key.league_id, key.round, key.table))
+        f"UPDATE league_games SET status = ?, ranks = ?{detach} WHERE league_id = ? AND round = ? AND table_no = ?"
+        " AND status = 'open'", (status, None if ranks is None else dump(list(ranks)), key.league_id, key.round, key.table))
     if changed == 1:  # as a game's end does: the league looks at once, and `wait_for_round` sees this table
         yield Execute("UPDATE leagues SET due_at = 0 WHERE id = ? AND status = 'running'", (key.league_id,))
     return changed == 1
@@ -414,8 +430,15 @@ class LeagueOperations:
     async def set_table_game(self, key: TableKey, game_id: int) -> bool:
         return await self._write(lambda: set_table_game(key, game_id))
 
-    async def close_table(self, key: TableKey, *, status: TableStatus, ranks: tuple[int, ...] | None = None) -> bool:
-        return await self._write(lambda: close_table(key, status, ranks))
+    async def close_table(self, key: TableKey, *, status: TableStatus, ranks: tuple[int, ...] | None = None,
+                          settled: bool = False) -> bool:
+        return await self._write(lambda: close_table(key, status, ranks, settled))
+
+    async def bracket_message(self, league_id: int) -> int | None:
+        return await self._read(lambda: bracket_message(league_id))
+
+    async def set_bracket_message(self, league_id: int, message_id: int | None) -> None:
+        await self._write(lambda: set_bracket_message(league_id, message_id))
 
     async def finish_league(self, league_id: int, *, status: LeagueStatus = "finished", at_round: int | None = None) -> bool:
         return await self._write(lambda: finish_league(league_id, status, at_round))

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Sequence
 
 from storage.base import StoreError
-from storage.league_sql import BRACKETS_MIGRATION, LEAGUE_CLAIMS_MIGRATION, LEAGUES_MIGRATION
+from storage.league_sql import BRACKET_MESSAGE_MIGRATION, BRACKETS_MIGRATION, LEAGUE_CLAIMS_MIGRATION, LEAGUES_MIGRATION
 from storage.queue_sql import QUEUE_MIGRATION
 from storage.review_sql import REVIEWS_MIGRATION
 from storage.session_sql import SESSIONS_MIGRATION
@@ -222,6 +222,8 @@ MIGRATIONS: tuple[Migration, ...] = (
     BRACKETS_MIGRATION,
     # Post-game reviews kept with their game (storage/review_sql.py).
     REVIEWS_MIGRATION,
+    # Tournaments: the bracket message edited in place (storage/league_sql.py).
+    BRACKET_MESSAGE_MIGRATION,
 )
 
 _POSTGRES_TYPES = (

@@ -151,13 +151,18 @@ class LeagueCog(commands.Cog, name="League"):
 
     @LEAGUE.command(name="settle", description=ls("Decide a tournament match by hand (admins)", "トーナメントの試合を裁定する(管理者)"))
     @app_commands.describe(match=ls("The match, as /league bracket names it (e.g. W2.1)", "試合(/league bracket の表記 例: W2.1)"),
-                           winner=ls("Who wins it", "勝者"), league_id=LEAGUE_OPTION)
+                           winner=ls("Who wins it (at a table: the first through)", "勝者(多人数卓では1位で勝ち抜ける人)"),
+                           second=ls("Tables: the second through", "多人数卓: 2位で勝ち抜ける人"),
+                           third=ls("Tables: the third through", "多人数卓: 3位で勝ち抜ける人"),
+                           fourth=ls("Tables: the fourth through", "多人数卓: 4位で勝ち抜ける人"), league_id=LEAGUE_OPTION)
     @app_commands.rename(league_id="league")
     @app_commands.autocomplete(league_id=league_autocomplete)
     async def settle(self, interaction: discord.Interaction, match: app_commands.Range[str, 1, 12], winner: discord.User,
-                     league_id: int | None = None) -> None:
+                     second: discord.User | None = None, third: discord.User | None = None,
+                     fourth: discord.User | None = None, league_id: int | None = None) -> None:
         async with refusals(interaction):
-            await league.settle(interaction, league_id, match, winner.id)
+            await league.settle(interaction, league_id, match,
+                                [user.id for user in (winner, second, third, fourth) if user is not None])
 
     @LEAGUE.command(name="schedule", description=ls("Your next league games and deadlines", "自分の次のリーグ戦と期限"))
     async def schedule(self, interaction: discord.Interaction) -> None:

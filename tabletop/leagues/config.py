@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field
-from typing import Any, Mapping
+from typing import Any, Mapping, Sequence
 
 from engine import registry
 from engine.core.errors import GameError
@@ -59,10 +59,14 @@ class LeagueConfig:
     def tournament(self) -> bool:
         return self.format in BRACKETS
 
-    def spec(self, smallest: int) -> Spec:
-        """The bracket rules of a tournament; `smallest` is the game's smallest table."""
-        return Spec(self.format, self.best_of, self.first, self.players, min(smallest, self.players), self.advance,
-                    self.reset, self.rounds if self.format == "swiss_cut" else 0, self.advance)
+    def spec(self, counts: Sequence[int], teams: Sequence[int] = ()) -> Spec:
+        """The bracket rules of a tournament; `counts` are the table sizes the game allows, `teams` the team
+        of each seat at a full table (every seat its own: no teams)."""
+        smallest = min(min(counts), self.players)
+        sizes = tuple(count for count in sorted(counts) if smallest <= count <= self.players)
+        return Spec(self.format, self.best_of, self.first, self.players, smallest, self.advance,
+                    self.reset, self.rounds if self.format == "swiss_cut" else 0, self.advance, sizes,
+                    tuple(teams) if len(set(teams)) < len(teams) else ())
 
     def to_json(self) -> dict[str, Any]:
         data = asdict(self)

@@ -161,12 +161,41 @@ async def announce_progress(bot: "TabletopBot", progress: Progress) -> None:
 
 
 async def post_bracket(bot: "TabletopBot", league: LeagueRecord, locale: str) -> None:
-    """The tournament's bracket in its channel whenever it changed (a result, a new round, the end):
-    posted once per change, whichever process saw it (`mark_bracket` on the text's digest)."""
+    """The tournament's bracket in its channel whenever it changed (a result, a new round, the end), once
+    per change whichever process saw it (`mark_bracket` on the text's digest). One message, edited in
+    place so the channel is not flooded; a new one only when the old one is gone or Discord refuses to
+    edit it (30046: too many edits of hour-old messages). The end also gets a short line pinging the
+    entrants, as an edit notifies nobody."""
     league = await leagues_of(bot).reload(league)
     content, drawn = await _bracket_text(bot, league, locale)
-    if await bot.store.mark_bracket(league.id, hashlib.sha256(content.encode()).hexdigest()):
-        await say(bot, league, content, list(league.members) if league.status == "finished" else (), files=await drawn())
+    if not await bot.store.mark_bracket(league.id, hashlib.sha256(content.encode()).hexdigest()):
+        return
+    previous = await bot.store.bracket_message(league.id)
+    message_id = previous if previous is not None and await edit_in(bot, league.channel_id, previous, content,
+                                                                     await drawn()) else None
+    if message_id is None:
+        message_id = await say(bot, league, content, files=await drawn())
+        if message_id is not None:
+            await bot.store.set_bracket_message(league.id, message_id)
+    if league.status == "finished":
+        view = await leagues_of(bot).bracket(league)
+        names = await names_of(bot, list(view.champions), locale)
+        link = f"https://discord.com/channels/{league.guild_id}/{league.channel_id}/{message_id}" if message_id else "-"
+        await say(bot, league, tr("bracket.finished", locale, league=league.name,
+                                  name=" & ".join(names[user] for user in view.champions) or "-", link=link),
+                  list(league.members))
+
+
+async def edit_in(bot: "TabletopBot", channel_id: int, message_id: int, content: str, files: Sequence[discord.File]) -> bool:
+    """Edit one of the bot's messages in place (text and attachments); False when it is gone or Discord
+    refused the edit, so the caller posts a new one."""
+    message = bot.get_partial_messageable(channel_id).get_partial_message(message_id)
+    try:
+        await message.edit(content=clip(content), attachments=list(files), allowed_mentions=discord.AllowedMentions.none())
+    except discord.HTTPException as error:
+        log.info("bracket message %s not edited (%s): posting a new one", message_id, error.code)
+        return False
+    return True
 
 
 async def bracket_payload(bot: "TabletopBot", league: LeagueRecord, locale: str) -> tuple[str, list[discord.File]]:

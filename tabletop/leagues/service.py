@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Callable, Literal, Sequence
 
+from engine import registry
 from engine.core.errors import GameError
 from tabletop.play.clocks import HOUR
 from tabletop.presentation.i18n import text
@@ -26,7 +27,7 @@ from tabletop.leagues.results import rating_of
 from tabletop.leagues.standings import Row, TableResult, standings
 from tabletop.leagues.brackets.build import to_open
 from tabletop.leagues.brackets.match import GAME_SLOTS
-from tabletop.leagues.brackets.view import BracketView
+from tabletop.leagues.brackets.view import BracketView, MatchView
 from tabletop.leagues import tournament
 from tabletop.play.service import TIME_OPTION, GameService, Loaded, Played, match_of
 from storage.base import GameRecord, LobbyError, Store, StoreError
@@ -64,6 +65,13 @@ def results_of(tables: Sequence[LeagueGameRecord]) -> list[TableResult]:
 def bye_points(config: LeagueConfig) -> float:
     """A bye is worth a win in a duel, and half the points of a table in a multiplayer game."""
     return 1.0 if config.players == 2 else 0.5
+
+
+def settled_ranks(players: Sequence[int], named: Sequence[int], teams: Sequence[int]) -> tuple[int, ...]:
+    """Places of a table settled by hand, in seat order: the named players' sides in the order named
+    (a side is a team, or a seat on its own), every other side sharing the place after them."""
+    order = list(dict.fromkeys(teams[players.index(user)] for user in named))
+    return tuple(order.index(team) + 1 if team in order else len(order) + 1 for team in teams)
 
 
 def byes_of(rounds: Sequence[RoundRecord]) -> list[tuple[int, int]]:
@@ -381,17 +389,24 @@ class LeagueService:
         return tournament.bracket_of(league, await self.store.league_rounds(league.id),
                                      await tournament.replayed_results(self.store, tables))
 
-    async def settle(self, league: LeagueRecord, key: str, winner: int) -> BracketView:
+    async def settle(self, league: LeagueRecord, key: str, winners: Sequence[int]) -> BracketView:
         """An admin decides a match of the round in play by hand: its game in progress is called off
-        (cancelled, unrated), and a decided table with no game records the settlement, shown as such."""
+        (cancelled, unrated), and the result is recorded as settled, shown as such. `winners` in order: a
+        duel's winner; at a multiplayer table who go through, best first (the rest share the next place;
+        in a team game a named player's partner places with them); a Swiss game's winner."""
         view = await self.bracket(league)
         match = next((m for m in view.matches() if m.key.lower() == key.lower()), None)
-        if match is None or match.status in ("done", "waiting") or match.bracket == "swiss" or match.round != league.round \
-                or league.status != "running":
+        if match is None or match.status in ("done", "waiting") or match.round != league.round or league.status != "running":
             raise GameError(text("bracket.settle_bad_match"))
         users = tuple(side.user for side in match.sides if side.user is not None)
-        if winner not in users or len(users) != 2:
+        named = tuple(dict.fromkeys(winners))
+        if not named or any(user not in users for user in named) or len(named) >= len(users) \
+                or (len(users) == 2 and len(named) != 1):
             raise GameError(text("bracket.settle_bad_winner"))
+        if match.bracket == "swiss" or len(users) > 2 or match.key.startswith("T"):
+            await self.settle_game(league, match, named)
+            return await self.bracket(await self.reload(league))
+        winner = named[0]
         for game in match.games:
             if game.status == "open":
                 if game.game_id is not None:
@@ -403,6 +418,21 @@ class LeagueService:
         if not await self.store.add_tables(league.id, number=match.round, tables=[(table_no, users)], ranks=ranks):
             raise GameError(text("league.busy"))
         return await self.bracket(await self.reload(league))
+
+    async def settle_game(self, league: LeagueRecord, match: MatchView, named: Sequence[int]) -> None:
+        """A match of one game (a Swiss game, a multiplayer table) settled: its table takes the places the
+        admin gave and lets go of its game first (so a move ending it now cannot record it as well), then
+        the game is called off."""
+        game = match.games[-1] if match.games else None
+        if game is None or game.status != "open":
+            raise GameError(text("league.busy"))
+        teams = registry.get(league.game_type).seat_teams({"players": len(game.players)})
+        ranks = settled_ranks(game.players, named, teams)
+        if not await self.store.close_table(TableKey(league.id, match.round, game.table), status="finished", ranks=ranks,
+                                            settled=True):
+            raise GameError(text("league.busy"))
+        if game.game_id is not None:
+            await self.call_off(game.game_id)
 
     async def call_off(self, game_id: int) -> None:
         """Cancel a game still in its lobby or in play (unrated), reading it again when a move landed

@@ -24,7 +24,9 @@ from storage.league_records import LeagueGameRecord, LeagueRecord, RoundRecord
 
 
 def spec_of(league: LeagueRecord) -> Spec:
-    return LeagueConfig.from_json(league.config).spec(min(registry.get(league.game_type).player_counts))
+    config = LeagueConfig.from_json(league.config)
+    game = registry.get(league.game_type)
+    return config.spec(game.player_counts, game.seat_teams({"players": config.players}) if config.players > 2 else ())
 
 
 def live_results(tables: Sequence[LeagueGameRecord]) -> list[GameResult]:

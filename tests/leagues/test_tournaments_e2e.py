@@ -70,6 +70,12 @@ def worse_seed(match: MatchView, number: int, entry: LeagueGameRecord) -> int:
     return max((side for side in match.sides if side.user in entry.players), key=lambda side: side.seed or 0).user  # type: ignore[return-value]
 
 
+def bracket_posts(table: Table, name: str) -> list:
+    """The league loop's bracket messages in the channel (not `/league bracket` answers), live ones only."""
+    return [message for message in table.world.messages_in(CHANNEL)
+            if message.text.startswith(f"**{name} — ") and message.interaction_id is None]
+
+
 async def signed_up(table: Table, name: str, users: list[int], options: dict) -> None:
     await slash(table, ADMIN, "league create", {"name": name, **options})
     for user in users:
@@ -105,8 +111,11 @@ async def test_eight_players_single_elimination_of_war_chest_best_of_three(table
     assert "Champion" in shown and "R3 #1" in shown and "2–0" in shown
     results = reply(await slash(table, players[0], "league results"))
     assert "R1 #1, game 3: " in results and results.count("\n") == 12 + 4 + 2
-    posts = [message for message in table.world.messages_in(CHANNEL) if "**Cup" in message.text and "R1 #1" in message.text]
-    assert len(posts) >= 7  # posted again after each change
+    [posted] = bracket_posts(table, "Cup")  # one message, edited in place after each change
+    versions = [message for message in table.world.every_version(channels={CHANNEL}) if message.id == posted.id]
+    assert len(versions) >= 7 and "Champion" in versions[-1].text and versions[-1].attachments
+    [over] = [message for message in table.world.messages_in(CHANNEL) if "**Cup** is over" in message.text]
+    assert {int(user) for user in over.payload["allowed_mentions"]["users"]} == set(players)
     champion_name = table.world.user(view.champion).name
     stats = reply(await slash(table, view.champion, "stats"))
     assert "Cup (#1)" in stats, stats

@@ -30,7 +30,7 @@ async def error_code(coroutine: object) -> str:
 
 async def test_backend_implements_the_league_protocol(store: Store) -> None:
     members = {name for name, value in vars(LeagueStore).items() if inspect.iscoroutinefunction(value)}
-    assert len(members) == 25
+    assert len(members) == 27
     for name in members:
         assert inspect.signature(getattr(type(store), name)) == inspect.signature(getattr(LeagueStore, name)), name
 
@@ -266,3 +266,22 @@ async def test_a_tournament_keeps_its_seeds_and_adds_each_next_game_once(store: 
     assert settled[0].status == "finished" and settled[0].game_id is None and settled[0].ranks == (1, 2)
     assert await store.mark_bracket(league_id, "a") and not await store.mark_bracket(league_id, "a")
     assert await store.mark_bracket(league_id, "b")
+    assert await store.bracket_message(league_id) is None
+    await store.set_bracket_message(league_id, 123456789012345678)
+    assert await store.bracket_message(league_id) == 123456789012345678
+
+
+async def test_a_table_settled_by_hand_lets_go_of_its_game_once(store: Store) -> None:
+    league_id = await league(store, "Settled")
+    for user in (ALICE, BOB, CAROL):
+        await store.join_league(league_id, user)
+    assert await store.open_round(league_id, number=1, deadline=500.0, tables=[(ALICE, BOB, CAROL)], byes=())
+    game = await store.create_game(game_type="warchest", guild_id=GUILD, channel_id=CHANNEL, host_id=ALICE, options={},
+                                   capacity=2)
+    key = TableKey(league_id, 1, 0)
+    assert await store.set_table_game(key, game.id)
+    assert await store.close_table(key, status="finished", ranks=(2, 1, 3), settled=True)
+    assert not await store.close_table(key, status="void"), "decided once"
+    [table] = await store.league_games(league_id)
+    assert table.status == "finished" and table.ranks == (2, 1, 3) and table.game_id is None
+    assert await store.table_of_game(game.id) is None, "the game's end no longer reaches the table"

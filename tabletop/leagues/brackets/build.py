@@ -15,8 +15,10 @@ from dataclasses import dataclass, field
 from typing import Iterable, Sequence
 
 from tabletop.leagues.brackets.elimination import RESET_KEY, Slot, Source, double_elimination, reset_slot, single_elimination
-from tabletop.leagues.brackets.match import GAME_SLOTS, Decision, GameResult, decide_duel, decide_table, next_seats
-from tabletop.leagues.brackets.tables import advancing, snake, spread, table_sizes
+from tabletop.leagues.brackets.match import (
+    GAME_SLOTS, Decision, GameResult, decide_duel, decide_table, decide_team_table, next_seats,
+)
+from tabletop.leagues.brackets.tables import advancing, balance, snake, spread, table_plan
 from tabletop.leagues.brackets.view import BracketView, GameView, MatchView, RoundView, SideView
 from tabletop.leagues.standings import TableResult, standings
 
@@ -39,6 +41,12 @@ class Spec:
     reset: bool = True
     swiss_rounds: int = 0
     cut: int = 4
+    sizes: tuple[int, ...] = ()
+    """The table sizes the game allows between `smallest` and `largest` (empty: all of them)."""
+    teams: tuple[int, ...] = ()
+    """A team game: the team of each seat of a full table (War Chest 4p: 0, 1, 0, 1); empty otherwise.
+    Each table then sends its winning side through (a team, or the winner of a smaller table), whatever
+    `advance` says."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,10 +104,12 @@ def resolve(spec: Spec, seeds: Sequence[int], results: list[GameResult], withdra
     grouped = games_by_match(results)
     state = _State()
     champion: int | None = None
+    champions: tuple[int, ...] = ()
     contenders: Sequence[int] = seeds
     below: list[int] = []
     if spec.format == "single_elim" and spec.largest > 2:
-        champion = _tables(spec, seeds, grouped, withdrawn, seed_of, state)
+        champions = _tables(spec, seeds, grouped, withdrawn, seed_of, state)
+        champion = champions[0] if champions else None
     elif spec.format == "swiss_cut":
         cut, below = _swiss(spec, seeds, results, byes, withdrawn, seed_of, state)
         contenders = cut or []
@@ -109,23 +119,28 @@ def resolve(spec: Spec, seeds: Sequence[int], results: list[GameResult], withdra
         slots = double_elimination(seeds) if spec.format == "double_elim" else single_elimination(seeds)
         champion = _graph(spec, slots, grouped, withdrawn, seed_of, state)
     done = champion is not None
-    places = _places(contenders, state.out, below if contenders else [])
+    champions = champions or ((champion,) if champion is not None else ())
+    places = _places(contenders, state.out, below if contenders else [], champions)
     rounds = tuple(RoundView(number, tuple(state.rounds[number])) for number in sorted(state.rounds))
-    view = BracketView(spec.format, tuple(seeds), rounds, spec.best_of, champion, places, done)
+    view = BracketView(spec.format, tuple(seeds), rounds, spec.best_of, champion, places, done, champions)
     complete = [number for number in sorted(state.rounds) if all(m.status == "done" for m in state.rounds[number])]
     first_open = next((number for number in sorted(state.rounds) if number not in complete), None)
     return view, [opening for opening in state.opening if first_open is not None and opening.round <= first_open]
 
 
-def _places(contenders: Sequence[int], out: dict[int, tuple[int, float]], below: Sequence[int]) -> dict[int, int]:
+def _places(contenders: Sequence[int], out: dict[int, tuple[int, float]], below: Sequence[int],
+            champions: Sequence[int] = ()) -> dict[int, int]:
     """Places so far: a player who went out is behind everyone of `contenders` still in and everyone who went
     out later (at a multiplayer table, also behind those placed better at the same round's tables); equal
-    exits share a place. The champion (the last one in, once the bracket is done) is first. `below` (a
-    Swiss's players outside the cut, in standings order) follow the whole field."""
+    exits share a place. The champion (the last one in, once the bracket is done; a winning team's
+    partners both) is first. `below` (a Swiss's players outside the cut, in standings order) follow the
+    whole field."""
     places: dict[int, int] = {}
     remaining = [user for user in contenders if user not in out]
     if len(remaining) == 1 and len(contenders) > 1:
         places[remaining[0]] = 1
+    for user in champions:
+        places[user] = 1
     ordered = sorted((item for item in out.items() if item[0] in contenders), key=lambda item: (-item[1][0], item[1][1]))
     for index, (user, key) in enumerate(ordered):
         same = [other for other, other_key in ordered[:index] if other_key == key]
@@ -212,19 +227,23 @@ def _graph(spec: Spec, slots: list[Slot], grouped: dict[tuple[int, int], list[Ga
 
 
 def _tables(spec: Spec, seeds: Sequence[int], grouped: dict[tuple[int, int], list[GameResult]], withdrawn: frozenset[int],
-            seed_of: dict[int, int], state: _State) -> int | None:
-    """Rounds of multiplayer tables until a final table has a winner."""
+            seed_of: dict[int, int], state: _State) -> tuple[int, ...]:
+    """Rounds of multiplayer tables until a final table has a winner (a team game's: its winning team);
+    returns the champions, or () while the bracket runs."""
     order = [user for user in seeds if user not in withdrawn]
     tier: dict[int, int] = {}
     met: set[frozenset[int]] = set()
     number = 1
     while True:
         if len(order) <= 1:
-            return order[0] if order else None
-        sizes = table_sizes(len(order), spec.largest, spec.smallest)
-        final = len(sizes) == 1
-        per_table = 1 if final else advancing(len(sizes), spec.advance, spec.smallest, min(sizes))
-        tables = spread(snake(order, sizes), tier, met)
+            return tuple(order)
+        sizes, rest = table_plan(len(order), spec.largest, spec.smallest, spec.sizes)
+        final = len(sizes) == 1 and not rest
+        per_table = 1 if final or spec.teams else advancing(len(sizes), spec.advance, spec.smallest, min(sizes))
+        resting, seated = order[:rest], order[rest:]
+        tables = spread(snake(seated, sizes), tier, met)
+        if spec.teams:
+            tables = [balance(players, spec.teams) if len(players) == len(spec.teams) else players for players in tables]
         met |= {frozenset(pair) for table in tables for pair in itertools.combinations(table, 2)}
         next_order: list[tuple[int, int, int]] = []
         complete = True
@@ -232,7 +251,9 @@ def _tables(spec: Spec, seeds: Sequence[int], grouped: dict[tuple[int, int], lis
         for index, players in enumerate(tables):
             games = grouped.get((number, index), [])
             seeds_here = [seed_of[user] for user in players]
-            decision = decide_table(players, seeds_here, games, min(per_table, len(players) - 1), withdrawn)
+            teamed = bool(spec.teams) and len(players) == len(spec.teams)
+            decision = decide_team_table(players, seeds_here, games, spec.teams, withdrawn) if teamed else \
+                decide_table(players, seeds_here, games, min(per_table, len(players) - 1), withdrawn)
             status = "done" if decision.decided_by else "playing" if decision.playing else "ready"
             views = tuple(GameView(game.table, game.game_id, game.players, game.ranks, game.status) for game in games)
             sides = tuple(SideView(user, seed_of[user], decision.scores[i] if decision.scores else 0.0, user in decision.winners)
@@ -250,12 +271,16 @@ def _tables(spec: Spec, seeds: Sequence[int], grouped: dict[tuple[int, int], lis
                     next_order.append((int(place[user]), seed_of[user], user))
                 else:
                     state.out[user] = (number, place[user] if place[user] else float(len(players)))
+        for user in resting:  # a bye: through without a table, as if first at one
+            matches.append(MatchView(f"T{number}.bye{seed_of[user]}", "main", number, number,
+                                     (SideView(user, seed_of[user], 0.0, True), SideView(None, None)), (), "done", (user,),
+                                     "bye", f"T{number + 1}", None, 1))
+            next_order.append((1, seed_of[user], user))
         state.rounds[number] = matches
         if not complete:
-            return None
+            return ()
         if final:
-            winners = matches[0].winners
-            return winners[0] if winners else None
+            return matches[0].winners
         order = [user for _, _, user in sorted(next_order) if user not in withdrawn]
         tier = {user: place for place, _, user in next_order}
         number += 1

@@ -129,3 +129,25 @@ def decide_table(players: Sequence[int], seeds: Sequence[int], games: Sequence[G
     kept = tuple(user for user in order[:advance] if user not in withdrawn) or tuple(order[:1])
     how = "settled" if game.status == "settled" else "games"
     return Decision(kept, how, tuple(float(place.get(user, 0)) for user in players))
+
+
+def decide_team_table(players: Sequence[int], seeds: Sequence[int], games: Sequence[GameResult], teams: Sequence[int],
+                      withdrawn: frozenset[int]) -> Decision:
+    """A team game's table (one game; `teams` the team of each seat of `players`): the winning team goes
+    through, both partners (a withdrawn partner excepted). A void game, or a draw, sends the team of the
+    best seed through (walkover); a team whose players all withdrew never advances."""
+    if not games or games[-1].status == "open":
+        return Decision((), None, tuple(0.0 for _ in players), bool(games))
+    game = games[-1]
+    seed_of = dict(zip(players, seeds))
+    sides: dict[int, list[int]] = {}
+    for user, team in zip(players, teams):
+        sides.setdefault(team, []).append(user)
+    place = dict(zip(game.players, game.ranks)) if game.ranks is not None and game.status != "void" else {}
+    decided = bool(place) and len({min(place.get(user, len(players)) for user in side) for side in sides.values()}) > 1
+    best = min(sides, key=lambda team: (all(user in withdrawn for user in sides[team]),
+                                        min(place.get(user, len(players)) for user in sides[team]) if decided else 0,
+                                        min(seed_of[user] for user in sides[team])))
+    kept = tuple(user for user in sides[best] if user not in withdrawn) or tuple(sides[best][:1])
+    how = "settled" if game.status == "settled" else "games" if decided else "walkover"
+    return Decision(kept, how, tuple(float(place.get(user, 0)) for user in players))

@@ -1,6 +1,6 @@
-"""Brackets of multiplayer tables (Wall of War 3–5, Wunderkammer 2–4): each round seats the players still
-in at tables, and the top K of each table go through, until the remaining players fit at one table: the
-final, whose winner is the champion.
+"""Brackets of multiplayer tables (Wall of War 3–5, Wunderkammer 2–4, War Chest 4p teams): each round seats
+the players still in at tables, and the top K of each table go through, until the remaining players fit at
+one table: the final, whose winner (a winning team: both partners) is the champion.
 
 Tables are rebalanced every round: as many tables as the largest size needs, sizes as even as possible
 (never below the game's smallest), and players dealt to them in a snake by their order — seed in the
@@ -8,6 +8,12 @@ first round, then place at their last table and seed — so the strong are sprea
 same place are swapped between tables while that seats fewer pairs who already met. When K per table
 would leave fewer players than the smallest table, more go through from each table; a table never sends
 everyone through (at most its size less one), so every round shrinks the field.
+
+A game that seats only some counts (War Chest: 2 or 4, never 3) gets tables of those counts alone
+(`table_plan`): as many full tables as fit, then a smaller allowed table for what is left, and a bye for
+whoever still cannot be seated (the first of the order, as elimination gives byes to the top seeds). In a
+team game (`balance`) the players dealt to a full table form its teams as even as the order allows: the
+first and the last dealt against the two between.
 """
 
 from __future__ import annotations
@@ -27,6 +33,35 @@ def table_sizes(count: int, largest: int, smallest: int) -> list[int]:
         tables -= 1
         sizes = [count // tables + (1 if index < count % tables else 0) for index in range(tables)]
     return sizes
+
+
+def table_plan(count: int, largest: int, smallest: int, sizes: Sequence[int] = ()) -> tuple[list[int], int]:
+    """The tables' sizes for `count` players, and how many of them get a bye. Every count from `smallest`
+    to `largest` allowed (`sizes` empty): `table_sizes`, no byes. Otherwise only the `sizes` given: the
+    fewest byes, then the fewest tables, the larger first."""
+    if not sizes or set(range(smallest, largest + 1)) <= set(sizes):
+        return table_sizes(count, largest, smallest), 0
+    allowed = sorted({size for size in sizes if smallest <= size <= largest}, reverse=True)
+    fewest: dict[int, list[int]] = {0: []}
+    for total in range(1, count + 1):
+        options = [[size, *fewest[total - size]] for size in allowed if total - size in fewest]
+        if options:
+            fewest[total] = min(options, key=lambda tables: (len(tables), [-size for size in tables]))
+    seated = max(total for total in fewest if total <= count)
+    return fewest[seated], count - seated
+
+
+def balance(dealt: Sequence[int], teams: Sequence[int]) -> tuple[int, ...]:
+    """Seat a team game's table: `dealt` in the order dealt (best first), `teams` each seat's team. The
+    players go to the teams in a snake (A B B A ...), so the best partners the last; each team then takes
+    its seats in that order."""
+    order = list(dict.fromkeys(teams))
+    members: dict[int, list[int]] = {team: [] for team in order}
+    forward, index = True, 0
+    for user in dealt:
+        members[order[index]].append(user)
+        index, forward = step(index, forward, len(order))
+    return tuple(members[team].pop(0) for team in teams)
 
 
 def snake(order: Sequence[int], sizes: Sequence[int]) -> list[tuple[int, ...]]:

@@ -5,7 +5,7 @@ renderer lays it out and never re-derives who advanced. All of it is plain froze
 strings and tuples, and `BracketView.to_json` gives a JSON-ready dict.
 
 - `BracketView`: `format` ("single_elim", "double_elim", "swiss_cut"), `entrants` in seed order (seed 1
-  first), `rounds` in play order, `champion` (None while running), `places` (user -> final place, shared
+  first), `rounds` in play order, `champion` (None while running; `champions` all who won the final, both partners of a team), `places` (user -> final place, shared
   places for players out in the same round), `best_of`, `done`.
 - `RoundView`: `number` is the league round it is played in (1, 2, ...); `matches` in drawing order. In a
   double elimination one league round holds matches of both brackets (see `MatchView.bracket`).
@@ -77,6 +77,8 @@ class BracketView:
     champion: int | None = None
     places: dict[int, int] = field(default_factory=dict)
     done: bool = False
+    champions: tuple[int, ...] = ()
+    """Everyone who won the final: the champion alone, or a winning team's partners (the champion first)."""
 
     def to_json(self) -> dict[str, Any]:
         data = asdict(self)

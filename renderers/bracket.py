@@ -69,6 +69,7 @@ class BracketLike(Protocol):
     format: str
     entrants: Sequence[int]
     champion: int | None
+    champions: Sequence[int]
 
     def matches(self) -> list[Any]: ...
 
@@ -113,7 +114,8 @@ def bracket_pages(view: BracketLike, names: Mapping[int, str], texts: BracketTex
     shown = {user: display_name(names.get(user, ""), seeds.get(user, 1) - 1) for user in view.entrants}
     matches = view.matches()
     legend = _legend_items(matches, view.format, texts)
-    champion = shown.get(view.champion) if view.champion is not None else None
+    champion = " & ".join(shown.get(user, "") for user in view.champions or [view.champion]) \
+        if view.champion is not None else None
     top = _header_height(texts, champion is not None)
     room = max_height(tk.CANVAS_WIDTH) - top - _legend_height(legend) - 2 * PAD
     blocks = _blocks(view, matches, shown, texts, room)

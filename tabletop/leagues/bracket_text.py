@@ -63,7 +63,8 @@ def bracket_text(view: BracketView, names: Mapping[int, str], locale: str, title
               for round_ in view.rounds]
     tail: list[str] = []
     if view.champion is not None:
-        tail.append(tr("bracket.champion", locale, name=names.get(view.champion, str(view.champion))))
+        tail.append(tr("bracket.champion", locale, name=" & ".join(names.get(user, str(user))
+                                                                   for user in view.champions or (view.champion,))))
         podium = sorted((place, user) for user, place in view.places.items() if place <= 4)
         tail.append(" · ".join(f"{place}. {names.get(user, str(user))}" for place, user in podium))
     dropped = 0

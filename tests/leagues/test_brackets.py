@@ -8,8 +8,10 @@ import json
 from typing import Callable
 
 from tabletop.leagues.brackets.build import Spec, build, to_open
-from tabletop.leagues.brackets.match import GAME_SLOTS, GameResult, decide_duel, next_seats
+from tabletop.leagues.brackets.match import GAME_SLOTS, GameResult, decide_duel, decide_team_table, next_seats
 from tabletop.leagues.brackets.seeding import first_round, seed_order
+from tabletop.leagues.brackets.tables import balance, table_plan
+from tabletop.leagues.service import settled_ranks
 from tabletop.leagues.pairing import swiss_round
 from tabletop.leagues.pairing import Round
 
@@ -118,6 +120,65 @@ def test_twelve_players_at_tables_of_four_top_two_through() -> None:
     assert view.champion == 1 and view.places[1] == 1 and len(view.places) == 12
     # tables are rebalanced: the first round's winners are dealt to different tables
     assert {m.sides[0].user for m in view.rounds[1].matches} == {1, 2}
+
+
+WAR_CHEST_TEAMS = Spec("single_elim", largest=4, smallest=2, sizes=(2, 4), teams=(0, 1, 0, 1))
+
+
+def by_team(players: tuple[int, ...], game: int) -> tuple[int, ...]:
+    """War Chest's ranks: at a table of four the team (seats 0 and 2, or 1 and 3) of the lowest id wins
+    (both partners first); at a table of two the lower id."""
+    if len(players) == 2:
+        return by_seed(players, game)
+    best = players.index(min(players)) % 2
+    return tuple(1 if seat % 2 == best else 2 for seat in range(len(players)))
+
+
+def test_tables_of_a_game_that_seats_two_or_four_only() -> None:
+    """War Chest: tables of four as far as they go, a table of two for two left over, a bye for one."""
+    assert [table_plan(count, 4, 2, (2, 4)) for count in (2, 3, 4, 5, 6, 7, 8, 10, 11)] == [
+        ([2], 0), ([2], 1), ([4], 0), ([4], 1), ([4, 2], 0), ([4, 2], 1), ([4, 4], 0), ([4, 4, 2], 0), ([4, 4, 2], 1)]
+    assert table_plan(12, 4, 3, (3, 4)) == table_plan(12, 4, 3, ()) == ([4, 4, 4], 0)  # every size allowed: as before
+    assert balance((1, 2, 3, 4), (0, 1, 0, 1)) == (1, 2, 4, 3)  # 1 and 4 against 2 and 3
+
+
+def test_eight_players_in_war_chest_teams_the_winning_team_goes_through_and_both_are_champions() -> None:
+    results, view = play(WAR_CHEST_TEAMS, list(range(1, 9)), by_team)
+    first, final = view.rounds
+    assert [[side.user for side in match.sides] for match in first.matches] == [[1, 4, 8, 5], [2, 3, 7, 6]]
+    assert [match.winners for match in first.matches] == [(1, 8), (2, 7)]
+    assert [side.user for side in final.matches[0].sides] == [1, 2, 8, 7]  # re-teamed evenly: 1 and 8 against 2 and 7
+    assert view.champions == (1, 8) and view.champion == 1 and view.done
+    assert view.places == {1: 1, 8: 1, 2: 3, 7: 3, 4: 5, 5: 5, 3: 5, 6: 5}
+    assert len(results) == 3
+
+
+def test_ten_and_eleven_players_in_war_chest_teams_a_table_of_two_and_a_bye() -> None:
+    _, ten = play(WAR_CHEST_TEAMS, list(range(1, 11)), by_team)
+    assert [[len(match.sides) for match in round_.matches] for round_ in ten.rounds][0] == [4, 4, 2]
+    assert [len(match.winners) for match in ten.rounds[0].matches] == [2, 2, 1]  # half of every table goes through
+    assert ten.done and len(ten.places) == 10
+    _, eleven = play(WAR_CHEST_TEAMS, list(range(1, 12)), by_team)
+    byes = [match for match in eleven.rounds[0].matches if match.decided_by == "bye"]
+    assert [match.winners for match in byes] == [(1,)]  # the top seed sits the first round out
+    assert eleven.done and len(eleven.places) == 11
+
+
+def test_a_team_table_void_or_drawn_sends_the_best_seeds_team_and_never_a_withdrawn_player() -> None:
+    players, seeds, teams = (1, 2, 4, 3), (1, 2, 4, 3), (0, 1, 0, 1)
+    void = GameResult(1, 0, players, None, "void")
+    assert decide_team_table(players, seeds, [void], teams, frozenset()).winners == (1, 4)
+    assert decide_team_table(players, seeds, [void], teams, frozenset({1})).winners == (4,)
+    won = GameResult(1, 0, players, (2, 1, 2, 1), "finished")
+    assert decide_team_table(players, seeds, [won], teams, frozenset()).winners == (2, 3)
+    drawn = GameResult(1, 0, players, (1, 1, 1, 1), "finished")
+    assert decide_team_table(players, seeds, [drawn], teams, frozenset()).decided_by == "walkover"
+
+
+def test_places_of_a_table_settled_by_hand() -> None:
+    assert settled_ranks((5, 6, 7, 8), (6,), (0, 1, 0, 1)) == (2, 1, 2, 1)  # a team: the partner places along
+    assert settled_ranks((5, 6, 7, 8), (7, 5), (0, 1, 2, 3)) == (2, 3, 1, 3)
+    assert settled_ranks((5, 6), (6,), (0, 1)) == (2, 1)
 
 
 def test_withdrawal_forfeits_pending_matches_and_the_opponent_advances() -> None:

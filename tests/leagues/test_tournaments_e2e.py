@@ -267,3 +267,38 @@ async def test_tournament_refusals_are_short_private_and_localized(table: Table)
     assert "not a tournament" in reply(await slash(table, players[0], "league bracket"))
     japanese = reply(await slash(table, players[1], "league bracket"))
     assert "トーナメントではありません" in japanese
+
+
+async def test_the_bracket_message_is_edited_in_place_and_posted_anew_only_when_gone_or_too_old(table: Table) -> None:
+    players = add_players(table, 4)
+    await signed_up(table, "Edits", players, {"game": "warchest", "format": "single_elim", "best_of": 3, "round_hours": 48})
+    [first] = bracket_posts(table, "Edits")
+
+    async def one_result() -> None:
+        """One game decided (the worse seed resigns), then the league's pass."""
+        league = await the_league(table, "Edits")
+        view = await bracket(table, "Edits")
+        entry = next(entry for entry in await table.bot.store.league_games(league.id)
+                     if entry.status == "open" and entry.game_id is not None)
+        found = match_of_table(view, entry)
+        assert found is not None
+        await resign(table, entry.game_id, worse_seed(found[0], found[1], entry))  # type: ignore[arg-type]
+        await league_pass_now(table)
+
+    await one_result()
+    assert bracket_posts(table, "Edits") == [table.world.message(first.id)] and "1–0" in table.world.message(first.id).text
+    await table.bot.http.delete_message(CHANNEL, first.id)  # a moderator deleted it: the next change posts a new one
+    await one_result()
+    [second] = bracket_posts(table, "Edits")
+    assert second.id != first.id
+    table.clock.advance(2 * HOUR)  # now over an hour old: Discord takes three such edits a channel an hour
+    for _ in range(3):
+        await one_result()
+        assert [post.id for post in bracket_posts(table, "Edits")] == [second.id]
+    await one_result()  # the fourth is refused (30046): posted anew
+    posts = bracket_posts(table, "Edits")
+    assert len(posts) == 2 and posts[0].id == second.id and posts[1].id != second.id
+    league = await the_league(table, "Edits")
+    assert await table.bot.store.bracket_message(league.id) == posts[1].id
+    editions = [message for message in table.world.every_version(channels={CHANNEL}) if message.id == second.id]
+    assert len(editions) == 4  # posted, then edited three times

@@ -26,7 +26,9 @@ from tabletop.leagues.bracket_image import bracket_files
 from tabletop.leagues.bracket_text import bracket_text, match_label
 from tabletop.leagues.service import LeagueService, Progress, league_config
 from tabletop.leagues.tournament import match_of_table
-from tabletop.leagues.standings import points_text, text_table
+from tabletop.leagues.standings import monospace, name_cell, points_text, text_table
+from tabletop.leagues.progress import OUTSIDE, Standing, bracket_progress, shows_progress
+from tabletop.leagues.brackets.view import BracketView, MatchView
 from discord_ui.lobby_ui import THREAD_ARCHIVE_MINUTES
 from tabletop.delivery.publish import after_commit, publish_start
 from tabletop.runtime.leases import held, lease_end
@@ -244,8 +246,11 @@ async def standings_payload(bot: "TabletopBot", league: LeagueRecord, locale: st
                             final: bool = False) -> tuple[str, discord.File]:
     """The standings as text (the message) and as an image (its attachment), in one language."""
     service = leagues_of(bot)
-    rows = await service.table(league)
     config = league_config(league)
+    view = await service.bracket(league) if config.tournament and league.status != "signup" else None
+    if view is not None and shows_progress(view):
+        return await progress_payload(bot, league, view, locale, final=final)
+    rows = await service.table(league)
     names = await names_of(bot, [row.user_id for row in rows], locale)
     headers = ["#", tr("league.col_name", locale), tr("league.col_points", locale), tr("league.col_record", locale),
                *(tiebreak_label(name, locale) for name in config.effective_tiebreaks)]
@@ -260,3 +265,30 @@ async def standings_payload(bot: "TabletopBot", league: LeagueRecord, locale: st
     file = discord.File(io.BytesIO(data), filename=f"standings-{league.id}-r{done}.{IMAGE_SUFFIX}")
     return f"**{title}** · {subtitle}\n" + text_table(rows, names, headers), file
 
+
+
+async def progress_payload(bot: "TabletopBot", league: LeagueRecord, view: BracketView, locale: str, *,
+                           final: bool) -> tuple[str, discord.File]:
+    """An elimination tournament's standings (`tabletop.leagues.progress`): who is still in and where,
+    who went out in which match, as an image and as text, in one language."""
+    rows = bracket_progress(view, league.withdrawn)
+    names = await names_of(bot, [row.user_id for row in rows], locale)
+    headers = ["#", tr("league.col_name", locale), tr("progress.col_status", locale), tr("progress.col_matches", locale),
+               tr("progress.col_where", locale)]
+
+    def where(row: Standing) -> str:
+        if isinstance(row.where, MatchView):
+            return match_label(row.where, locale)
+        return tr("progress.outside", locale) if row.where == OUTSIDE else "-"
+
+    cells = [(row, tr(f"progress.{row.status}", locale), f"{row.won}-{row.lost}", where(row)) for row in rows]
+    image_rows = [StandingsRow(row.place, names[row.user_id], status, record, (place,), row.status == "withdrawn")
+                  for row, status, record, place in cells]
+    title = f"{league.name} — {registry.get(league.game_type).name.get(locale)}"
+    done = league.round - (1 if league.status == "running" else 0)
+    subtitle = tr("league.final" if final else "league.after_round", locale, round=done)
+    (data,) = await pictures.render_job(league.guild_id, encoded_pages, standings_image, title, subtitle, headers, image_rows)
+    file = discord.File(io.BytesIO(data), filename=f"standings-{league.id}-r{done}.{IMAGE_SUFFIX}")
+    table = [headers, *([f"{row.place}.", name_cell(names[row.user_id]), status, record, place]
+                        for row, status, record, place in cells[:25])]
+    return f"**{title}** · {subtitle}\n" + monospace(table), file

@@ -143,12 +143,22 @@ def text_table(rows: Sequence[Row], names: Mapping[int, str], headers: Sequence[
     are (markdown is not read inside a code block); only backticks change, so that none ends the block."""
     table = [list(headers)]
     for row in rows[:limit]:
-        name = names.get(row.user_id, str(row.user_id)).replace("`", "'")
-        if wcwidth.width(name) > NAME_COLUMNS:
-            name = wcwidth.clip(name, 0, NAME_COLUMNS - 1).rstrip() + "…"
+        name = name_cell(names.get(row.user_id, str(row.user_id)))
         record = f"{row.wins}-{row.draws}-{row.losses}"
         table.append([f"{row.place}.", name, points_text(row.points), record,
                       *(points_text(value) for value in row.tiebreaks)])
+    return monospace(table)
+
+
+def name_cell(name: str) -> str:
+    """A name as a text table shows it: at most NAME_COLUMNS display columns, no backticks."""
+    name = name.replace("`", "'")
+    return wcwidth.clip(name, 0, NAME_COLUMNS - 1).rstrip() + "…" if wcwidth.width(name) > NAME_COLUMNS else name
+
+
+def monospace(table: Sequence[Sequence[str]]) -> str:
+    """Rows of cells as a code block: the second column (a name) left-aligned, the others right-aligned,
+    each column as wide as its widest cell in display columns."""
     count = max(len(cells) for cells in table)
     widths = [max(wcwidth.width(cells[column]) for cells in table if column < len(cells)) for column in range(count)]
     lines = []

@@ -11,6 +11,7 @@ from tabletop.leagues.brackets.build import Spec, build, to_open
 from tabletop.leagues.brackets.match import GAME_SLOTS, GameResult, decide_duel, decide_team_table, next_seats
 from tabletop.leagues.brackets.seeding import first_round, seed_order
 from tabletop.leagues.brackets.tables import balance, table_plan
+from tabletop.leagues.progress import bracket_progress, shows_progress
 from tabletop.leagues.service import settled_ranks
 from tabletop.leagues.pairing import swiss_round
 from tabletop.leagues.pairing import Round
@@ -256,3 +257,32 @@ def test_a_small_table_never_sends_everyone_through() -> None:
     assert [[len(m.sides) for m in round_.matches] for round_ in view.rounds][0] == [4, 3]
     assert [len(m.winners) for m in view.rounds[0].matches] == [3, 2]
     assert view.champion == 1 and len(view.places) == 7
+
+
+def test_elimination_standings_show_who_is_still_in_and_where_each_went_out() -> None:
+    spec = Spec("single_elim")
+    seeds = list(range(1, 9))
+    first_round = [GameResult(1, opening.table, opening.players, by_seed(opening.players, 0), "finished")
+                   for opening in to_open(spec, seeds, [])]
+    rows = bracket_progress(build(spec, seeds, first_round), withdrawn=(8,))
+    assert [(row.user_id, row.status, row.place, row.won, row.lost) for row in rows[:4]] == \
+        [(1, "in", 1, 1, 0), (2, "in", 1, 1, 0), (3, "in", 1, 1, 0), (4, "in", 1, 1, 0)]
+    assert {row.where.key for row in rows[:4]} == {"R2.0", "R2.1"}  # type: ignore[union-attr]
+    out = {row.user_id: row for row in rows[4:]}
+    assert {user: row.status for user, row in out.items()} == {5: "out", 6: "out", 7: "out", 8: "withdrawn"}
+    assert out[5].place == 5 and out[5].where.key == "R1.1" and out[5].lost == 1  # type: ignore[union-attr]
+    _, done = play(spec, seeds)
+    final = bracket_progress(done)  # type: ignore[arg-type]
+    assert [(row.user_id, row.status, row.place) for row in final[:3]] == [(1, "champion", 1), (2, "out", 2), (3, "out", 3)]
+    assert final[1].where.key == "R3.0" and final[0].won == 3  # type: ignore[union-attr]
+
+
+def test_double_elimination_standings_keep_a_winners_bracket_loser_in_and_a_swiss_shows_points_until_the_cut() -> None:
+    spec = Spec("double_elim")
+    seeds = [1, 2, 3, 4]
+    results = [GameResult(1, opening.table, opening.players, by_seed(opening.players, 0), "finished")
+               for opening in to_open(spec, seeds, [])]
+    rows = {row.user_id: row for row in bracket_progress(build(spec, seeds, results))}
+    assert rows[4].status == "in" and rows[4].where.bracket == "losers" and rows[4].lost == 1  # type: ignore[union-attr]
+    assert not shows_progress(build(Spec("swiss_cut", swiss_rounds=2, cut=2), seeds, []))
+    assert shows_progress(build(spec, seeds, results))

@@ -302,3 +302,28 @@ async def test_the_bracket_message_is_edited_in_place_and_posted_anew_only_when_
     assert await table.bot.store.bracket_message(league.id) == posts[1].id
     editions = [message for message in table.world.every_version(channels={CHANNEL}) if message.id == second.id]
     assert len(editions) == 4  # posted, then edited three times
+
+
+async def test_elimination_standings_show_the_bracket_progress_not_points(table: Table) -> None:
+    players = add_players(table, 4)
+    await signed_up(table, "Ladder", players, {"game": "warchest", "format": "single_elim"})
+    league = await the_league(table, "Ladder")
+    view = await bracket(table, "Ladder")
+    semi = view.rounds[0].matches[0]
+    loser = semi.sides[1].user
+    await resign(table, semi.games[0].game_id, loser)  # type: ignore[arg-type]
+    await league_pass_now(table)
+    answer = await slash(table, players[0], "league standings")
+    shown = reply(answer)
+    assert "Status" in shown and "still in" in shown and "Pts" not in shown and "Points" not in shown
+    [out_line] = [line for line in shown.splitlines() if table.world.user(loser).name in line]
+    assert "out" in out_line and "R1 #1" in out_line and "0-1" in out_line
+    assert any(message.attachments for message in answer.messages)
+    japanese = reply(await slash(table, players[1], "league standings"))
+    assert "勝ち残り" in japanese and "敗退" in japanese and "1回戦 第1試合" in japanese
+    view = await play_tournament(table, "Ladder", worse_seed, RatingCheck(), random.Random(4))
+    final = reply(await slash(table, players[0], "league standings"))
+    champion = table.world.user(view.champion).name  # type: ignore[arg-type]
+    rows = [line for line in final.splitlines() if line.startswith(("1.", "2.", "3."))]
+    assert champion in rows[0] and "champion" in rows[0] and "2-0" in rows[0]
+    assert league.id == (await the_league(table, "Ladder")).id

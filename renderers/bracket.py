@@ -58,6 +58,8 @@ class MatchLike(Protocol):
     sides: Sequence[SideLike]
     status: str
     winners: Sequence[int]
+    teams: Sequence[int]
+    """A team game's table: each side's team (partners are drawn together, a heavier line between teams)."""
     decided_by: str | None
     next_key: str | None
     best_of: int
@@ -365,11 +367,17 @@ def _match_box(img: tk.Picture, match: Any, where: tuple[int, int, int], seed_wi
                    width=3 if playing else 1)
     draw.rectangle((x + 2, y + 2, x + seed_width, y + rows * ROW - 2), fill=tk.PANEL_HEADER)
     marked = match.decided_by in MARKED
-    tagged = next((index for index, side in enumerate(match.sides) if side.advanced), 0) if marked else None
+    teams = list(match.teams)
+    order = sorted(range(len(match.sides)), key=lambda seat: list(dict.fromkeys(teams)).index(teams[seat])) if teams \
+        else list(range(len(match.sides)))
+    sides = [match.sides[seat] for seat in order]
+    tagged = next((index for index, side in enumerate(sides) if side.advanced), 0) if marked else None
     duel = len(match.sides) <= 2
-    for index, side in enumerate(match.sides):
+    for index, side in enumerate(sides):
         middle = y + index * ROW + ROW / 2
-        if index:
+        if index and teams and teams[order[index]] != teams[order[index - 1]]:
+            draw.line([(x + 2, y + index * ROW), (x + width, y + index * ROW)], fill=tk.INK, width=2)
+        elif index:
             draw.line([(x + seed_width, y + index * ROW), (x + width, y + index * ROW)], fill=tk.LINE, width=1)
         if side.seed is not None:
             tk.draw_text(img, (x + seed_width - 5, middle), str(side.seed), tk.SIZE_SMALL, anchor="rm", fill=tk.MUTED_INK)

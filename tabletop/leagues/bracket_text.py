@@ -35,7 +35,11 @@ def match_label(match: MatchView, locale: str) -> str:
 
 def match_line(match: MatchView, names: Mapping[int, str], locale: str) -> str:
     label = f"`{match.key}` {match_label(match, locale)}"
-    if len(match.sides) > 2:  # a multiplayer table: players by place once decided
+    if match.teams:  # a team game's table: team against team, partners together
+        sides = [[side for side, team in zip(match.sides, match.teams) if team == wanted] for wanted in dict.fromkeys(match.teams)]
+        line = f"{label}: " + " – ".join(("✓ " if any(side.advanced for side in team) else "")
+                                         + " & ".join(side_text(side, names, locale) for side in team) for team in sides)
+    elif len(match.sides) > 2:  # a multiplayer table: players by place once decided
         order = sorted(match.sides, key=lambda side: (side.score or 99) if match.status == "done" else 0)
         players = ", ".join(("✓ " if side.advanced else "") + side_text(side, names, locale) for side in order)
         line = f"{label}: {players}"

@@ -11,6 +11,7 @@ from tabletop.leagues.brackets.build import Spec, build, to_open
 from tabletop.leagues.brackets.match import GAME_SLOTS, GameResult, decide_duel, decide_team_table, next_seats
 from tabletop.leagues.brackets.seeding import first_round, seed_order
 from tabletop.leagues.brackets.tables import balance, table_plan
+from tabletop.leagues.bracket_text import bracket_text
 from tabletop.leagues.progress import bracket_progress, shows_progress
 from tabletop.leagues.service import settled_ranks
 from tabletop.leagues.pairing import swiss_round
@@ -148,6 +149,9 @@ def test_eight_players_in_war_chest_teams_the_winning_team_goes_through_and_both
     first, final = view.rounds
     assert [[side.user for side in match.sides] for match in first.matches] == [[1, 4, 8, 5], [2, 3, 7, 6]]
     assert [match.winners for match in first.matches] == [(1, 8), (2, 7)]
+    assert all(match.teams == (0, 1, 0, 1) for match in view.matches())
+    text = bracket_text(view, {user: f"p{user}" for user in range(1, 9)}, "en", "Teams")  # type: ignore[arg-type]
+    assert "`T1.0` R1 #1: ✓ (1) p1 & (8) p8 – (4) p4 & (5) p5" in text and "Champion: p1 & p8" in text
     assert [side.user for side in final.matches[0].sides] == [1, 2, 8, 7]  # re-teamed evenly: 1 and 8 against 2 and 7
     assert view.champions == (1, 8) and view.champion == 1 and view.done
     assert view.places == {1: 1, 8: 1, 2: 3, 7: 3, 4: 5, 5: 5, 3: 5, 6: 5}

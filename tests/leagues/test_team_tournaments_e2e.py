@@ -99,3 +99,24 @@ async def test_an_admin_settles_a_team_table_and_a_swiss_game(table: Table) -> N
     rows = {row.user_id: row for row in await service(table).table(await the_league(table, "Swiss2"))}
     assert points_text(rows[underdog].points) == "1" and rows[underdog].wins == 1
     assert (await table.record(game.games[0].game_id)).status == "cancelled"  # type: ignore[arg-type]
+
+
+async def test_six_players_war_chest_teams_a_table_of_two_and_a_bye_where_the_field_does_not_divide(table: Table) -> None:
+    players = add_players(table, 6, first=640)
+    rng = random.Random(6)
+    await signed_up(table, "Odd", players, {"game": "warchest", "format": "single_elim", "players": 4, "round_hours": 48})
+    check = RatingCheck()
+    seeds = (await the_league(table, "Odd")).seeds
+    view = await play_tournament(table, "Odd", worse_seed, check, rng)
+    shapes = [[(len(match.sides), match.decided_by) for match in round_.matches] for round_ in view.rounds]
+    # six: a table of four and a duel; three through: a duel and a bye (the first of the order); two: the final duel
+    assert shapes == [[(4, "games"), (2, "games")], [(2, "games"), (2, "bye")], [(2, "games")]]
+    [bye] = [match for match in view.rounds[1].matches if match.decided_by == "bye"]
+    assert bye.winners[0] == min(view.rounds[1].matches[0].sides + bye.sides[:1], key=lambda side: (side.seed or 99)).user
+    for entry in await table.bot.store.league_games((await the_league(table, "Odd")).id):
+        assert len((await table.record(entry.game_id)).players) == len(entry.players) in (2, 4)  # type: ignore[arg-type]
+    assert view.done and view.champions == (view.champion,) and len(view.places) == 6 and seeds
+    await assert_ratings_match(table, "warchest", check)
+    league = await the_league(table, "Odd")
+    rounds = await table.bot.store.league_rounds(league.id)
+    assert rounds[1].byes == (bye.winners[0],)

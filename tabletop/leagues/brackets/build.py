@@ -259,7 +259,8 @@ def _tables(spec: Spec, seeds: Sequence[int], grouped: dict[tuple[int, int], lis
             sides = tuple(SideView(user, seed_of[user], decision.scores[i] if decision.scores else 0.0, user in decision.winners)
                           for i, user in enumerate(players))
             matches.append(MatchView(f"T{number}.{index}", "main", number, number, sides, views, status, decision.winners,
-                                     decision.decided_by, None if final else f"T{number + 1}", None, 1))
+                                     decision.decided_by, None if final else f"T{number + 1}", None, 1,
+                                     spec.teams if teamed else ()))
             if status == "ready":
                 state.opening.append(Opening(number, index * GAME_SLOTS, players))
             if status != "done":

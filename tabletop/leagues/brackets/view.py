@@ -16,7 +16,8 @@ strings and tuples, and `BracketView.to_json` gives a JSON-ready dict.
   ("waiting": a side is not known yet, "ready", "playing", "done"), `winners` (who advance: one user in a
   duel, the top K at a table), `decided_by` ("games", "bye", "walkover" a void game gave it to the better
   seed, "withdrawal", "settled" by an admin by hand), and `next_key` / `loser_key` where its winner and (in
-  the winners' bracket) its loser go next, for drawing the lines.
+  the winners' bracket) its loser go next, for drawing the lines; `teams` the team of each side at a team
+  game's table (War Chest 4p: 0, 1, 0, 1), else empty.
 - `SideView`: `user` (None: a bye or an empty slot, drawn as "bye"), `seed`, `score` (games won in the
   match; a table's place in a multiplayer round), `advanced`.
 - `GameView`: `table` (the league table number), `game_id`, `players` in seat order (seat 0 moves first),
@@ -60,6 +61,8 @@ class MatchView:
     next_key: str | None = None
     loser_key: str | None = None
     best_of: int = 1
+    teams: tuple[int, ...] = ()
+    """A team game's table: the team of each side (sides in seat order); empty otherwise."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,11 +1,13 @@
-"""First-time tips of a practice game: the first time each kind of decision (`Decision.kind`) comes up
-for a player, their menu (turn DM, Take turn) says in their language what this decision is and what to
-look for, with the game's rules one tap away.
+"""First-time tips of a practice game: the first time each kind of decision comes up for a player, their
+menu (turn DM, Take turn) says in their language what this decision is and what to look for, with the
+game's rules one tap away. "Kind" is the decision's topic (`Decision.topic`: what the menu asks, such as
+War Chest's Royal Guard answer), not its coarse `Decision.kind`, under which a whole turn and a one-off
+follow-up would share one tip.
 
-Tips are data beside each game's rules documents (`data/<game>/tips.json`: kind → ja/en). Which tip was
-shown is stored with the game (`learning.TIPS_OPTION`: seat → kind → the decision id it was shown on), so
+Tips are data beside each game's rules documents (`data/<game>/tips.json`: topic → ja/en). Which tip was
+shown is stored with the game (`learning.TIPS_OPTION`: seat → topic → the decision id it was shown on), so
 it survives restarts, and a menu built twice for the same decision (the DM, then Take turn, then a
-picker step) shows it each time, while the next decision of that kind shows none.
+picker step) shows it each time, while the next decision of that topic shows none.
 
 The display is two small pieces any menu can take: `tip_line` (the text) and `rules_button` (the tap to
 the rules); `RulesButton` answers that tap with the same display as `/game rules`.
@@ -38,18 +40,18 @@ if TYPE_CHECKING:
 @dataclass(frozen=True, slots=True)
 class Tip:
     game_id: str
-    kind: str
+    topic: str
     text: Text
 
 
 @lru_cache(maxsize=None)
 def tips_of(game_id: str) -> dict[str, Text]:
-    """Decision kind → its tip, from the game's `tips.json` (none when the game has no file)."""
+    """Decision topic → its tip, from the game's `tips.json` (none when the game has no file)."""
     path = packages.tips_file(game_id)
     if not path.is_file():
         return {}
     entries: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
-    return {kind: Text(entry["ja"], entry["en"]) for kind, entry in entries.items()}
+    return {topic: Text(entry["ja"], entry["en"]) for topic, entry in entries.items()}
 
 
 def _shown(options: dict[str, Any], seat: int) -> dict[str, int]:
@@ -57,31 +59,32 @@ def _shown(options: dict[str, Any], seat: int) -> dict[str, int]:
 
 
 async def due_tip(store: Store, record: GameRecord, match: Match, seat: int) -> Tip | None:
-    """The tip to show on `seat`'s current menu, or None. The first menu of a kind claims the tip for its
-    decision in the store (one short write per kind and player, in practice games only)."""
+    """The tip to show on `seat`'s current menu, or None. The first menu of a topic claims the tip for its
+    decision in the store (one short write per topic and player, in practice games only)."""
     if not is_practice(record):
         return None
     decision = match.decision_of(seat)
     if decision is None:
         return None
-    found = tips_of(record.game_type).get(decision.kind)
+    topic = decision.topic
+    found = tips_of(record.game_type).get(topic)
     if found is None:
         return None
     current = match.decisions[seat]
-    tip = Tip(record.game_type, decision.kind, found)
-    known = _shown(record.options, seat).get(decision.kind)
+    tip = Tip(record.game_type, topic, found)
+    known = _shown(record.options, seat).get(topic)
     if known is not None:
         return tip if known == current else None
 
     def claim(options: dict[str, Any]) -> dict[str, Any] | None:
         mine = _shown(options, seat)
-        if decision.kind in mine:
+        if topic in mine:
             return None
-        mine[decision.kind] = current
+        mine[topic] = current
         return {**options, TIPS_OPTION: {**(options.get(TIPS_OPTION) or {}), str(seat): mine}}
 
     options = await store.merge_options(record.id, claim)
-    return tip if _shown(options, seat).get(decision.kind) == current else None
+    return tip if _shown(options, seat).get(topic) == current else None
 
 
 def tip_line(tip: Tip, locale: str) -> str:

@@ -1,9 +1,11 @@
 """Every kind of decision every game can ask has a first-time tip in both languages (discord_ui.tips).
 
-Which kinds a game can ask is read from its engine's code: the `kind` argument of each `Decision(...)`
-it builds when written out, and every known kind word in the package when the argument is computed
-(`"turn" if … else "reaction"`). Random playouts check the reading: a kind met in play that the code
-scan missed fails here, as does a new kind with no tip.
+A kind of decision is its topic (`Decision.topic`: what the menu asks, e.g. War Chest's Royal Guard
+answer), finer than `Decision.kind`. Topics are met in random playouts of every game: every player count
+with the default options, and every other option choice (a draft, a ready-made deck, a card-copy limit)
+once at a player count that allows it, since some topics only come up there (War Chest's draft). A topic
+met in play without a tip fails, as does a tip for a word the engine's code never names (a renamed topic
+leaving its tip behind).
 """
 
 from __future__ import annotations
@@ -11,21 +13,22 @@ from __future__ import annotations
 import ast
 import itertools
 import re
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from engine import registry
+from engine.core.errors import BadOptions
 from engine.core.game import Game
+from engine.core.types import Decision, T
 from engine.selfplay import playout
 from tabletop.runtime import packages
 from discord_ui.tips import tips_of
 
 ENGINE = Path(__file__).resolve().parent.parent / "engine"
-KNOWN_KINDS = ("turn", "reaction", "simultaneous", "setup")
-"""The kinds `engine.core.types.Decision` documents."""
-PLAYOUTS, STEPS = 3, 600
-SENTENCE_END = re.compile(r"[.!?。!?](?=\s|$)")
+PLAYOUTS, STEPS = 4, 3000
+SENTENCE_END = re.compile(r"[.!?。!?](?=\s|$)|。(?=.)")
 
 
 def hosted_games() -> dict[str, Game]:
@@ -37,68 +40,70 @@ def _package_dir(game: Game) -> Path:
     return ENGINE / type(game).__module__.split(".")[1]
 
 
-def scanned_kinds(game: Game) -> set[str]:
-    return kinds_in(_package_dir(game))
+def words_in(directory: Path) -> set[str]:
+    """Every string constant in the code under `directory`: the words a topic can be."""
+    return {node.value for path in sorted(directory.rglob("*.py"))
+            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+            if isinstance(node, ast.Constant) and isinstance(node.value, str)}
 
 
-def kinds_in(directory: Path) -> set[str]:
-    """Every kind the code under `directory` can give a Decision (see the module's docstring)."""
-    kinds: set[str] = set()
-    computed = False
-    for path in sorted(directory.rglob("*.py")):
-        tree = ast.parse(path.read_text(encoding="utf-8"))
-        for node in ast.walk(tree):
-            if not (isinstance(node, ast.Call) and getattr(node.func, "id", getattr(node.func, "attr", None)) == "Decision"):
+def option_sets(game: Game) -> Iterator[tuple[int, dict[str, str], int]]:
+    """(players, options, seeds): the defaults at every player count, then each other choice of each option
+    at the first player count that accepts it."""
+    for players in game.player_counts:
+        yield players, {}, PLAYOUTS
+    for spec in game.options:
+        for choice in spec.choices:
+            if choice.key == spec.default:
                 continue
-            argument = node.args[2] if len(node.args) > 2 else next((k.value for k in node.keywords if k.arg == "kind"), None)
-            if argument is None:
-                kinds.add("turn")
-            elif isinstance(argument, ast.Constant):
-                kinds.add(argument.value)
-            else:
-                computed = True
-        if computed:
-            words = {node.value for node in ast.walk(tree) if isinstance(node, ast.Constant) and node.value in KNOWN_KINDS}
-            kinds |= words
-    return kinds
+            for players in game.player_counts:
+                try:
+                    game.validate_options(players, {spec.key: choice.key})
+                except BadOptions:
+                    continue
+                yield players, {spec.key: choice.key}, 1
+                break
 
 
-def played_kinds(game: Game) -> set[str]:
-    kinds: set[str] = set()
-    for players, seed in itertools.product(game.player_counts, range(PLAYOUTS)):
-        for step in itertools.islice(playout(game, players, seed), STEPS):
-            kinds |= {decision.kind for decision in step.match.pending()}
-    return kinds
+def played_topics(game: Game) -> set[str]:
+    topics: set[str] = set()
+    for players, options, seeds in option_sets(game):
+        for seed in range(seeds):
+            for step in itertools.islice(playout(game, players, seed, options), STEPS):
+                topics |= {decision.topic for decision in step.match.pending()}
+    return topics
 
 
 @pytest.mark.parametrize("game_id", sorted(hosted_games()))
-def test_every_decision_kind_has_a_tip_in_both_languages(game_id: str) -> None:
+def test_every_topic_met_in_play_has_a_tip_in_both_languages(game_id: str) -> None:
     game = hosted_games()[game_id]
-    tips = tips_of(game_id)
     assert packages.tips_file(game_id).is_file(), f"{game_id}: no {packages.tips_file(game_id)}"
-    kinds = scanned_kinds(game)
-    assert kinds <= set(KNOWN_KINDS) | set(tips), f"{game_id}: decision kinds without a tip: {sorted(kinds - set(tips))}"
-    missing = sorted(kind for kind in kinds if kind not in tips)
-    assert not missing, f"{game_id}: decision kinds without a tip: {missing}"
-    for kind, tip in tips.items():
-        assert kind in kinds, f"{game_id}: a tip for {kind!r}, a kind its engine never asks"
+    tips = tips_of(game_id)
+    met = played_topics(game)
+    missing = sorted(met - set(tips))
+    assert not missing, f"{game_id}: topics met in play without a tip: {missing}"
+    assert len(met) >= 8, f"{game_id}: only {sorted(met)} met in play; finer topics expected"
+
+
+@pytest.mark.parametrize("game_id", sorted(hosted_games()))
+def test_every_tip_is_short_bilingual_and_names_a_topic_of_the_engine(game_id: str) -> None:
+    game = hosted_games()[game_id]
+    words = words_in(_package_dir(game))
+    for topic, tip in tips_of(game_id).items():
+        assert topic in words, f"{game_id}: a tip for {topic!r}, a word its engine never names"
         for locale in ("ja", "en"):
             body = tip.get(locale).strip()
-            assert body, f"{game_id}/{kind}: no {locale} tip"
-            assert len(SENTENCE_END.findall(body + " ")) <= 2, f"{game_id}/{kind} ({locale}): more than two sentences"
-            assert len(body) <= 400, f"{game_id}/{kind} ({locale}): too long for a menu line"
+            assert body, f"{game_id}/{topic}: no {locale} tip"
+            assert len(SENTENCE_END.findall(body + " ")) <= 2, f"{game_id}/{topic} ({locale}): more than two sentences"
+            assert len(body) <= 400, f"{game_id}/{topic} ({locale}): too long for a menu line"
 
 
-@pytest.mark.parametrize("game_id", sorted(hosted_games()))
-def test_the_code_scan_finds_every_kind_met_in_play(game_id: str) -> None:
-    game = hosted_games()[game_id]
-    met = played_kinds(game)
-    assert met <= scanned_kinds(game), f"{game_id}: kinds met in play but not found in the code: {sorted(met - scanned_kinds(game))}"
+def test_a_decision_without_a_topic_is_its_kind() -> None:
+    """Games that ask only a few kinds of decision need not name topics: their tips are keyed by kind."""
+    assert Decision(0, T("?", "?"), "reaction").topic == "reaction"
+    assert Decision(0, T("?", "?"), "turn", topic="guard").topic == "guard"
 
 
-def test_the_scan_sees_written_and_computed_kinds(tmp_path: Path) -> None:
-    """A kind written into an engine's Decision, or computed from known kind words, is found, so a new
-    kind with no tip fails the test above."""
-    (tmp_path / "a.py").write_text("def f(s):\n    return Decision(0, None, 'auction')\n", encoding="utf-8")
-    (tmp_path / "b.py").write_text("def g(s):\n    return Decision(1, None, 'setup' if s else 'reaction')\n", encoding="utf-8")
-    assert kinds_in(tmp_path) == {"auction", "setup", "reaction"}
+def test_the_sentence_count_sees_japanese_sentences() -> None:
+    assert len(SENTENCE_END.findall("一文目です。二文目です。三文目です。 ")) == 3
+    assert len(SENTENCE_END.findall("First one. Second one. ")) == 2

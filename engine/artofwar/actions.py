@@ -49,16 +49,20 @@ def decisions(state: Mapping[str, Any]) -> tuple[Decision, ...]:
     if state["conscript"] is not None:
         seat = state["conscript"]["seat"]
         kind = "turn" if seat == state["turn"] else "reaction"
-        return (Decision(seat, conscription_prompt(state), kind, public=True),)
+        topic = "conscript_standby" if conscription.from_standby(state) else "conscript_kingdom"
+        return (Decision(seat, conscription_prompt(state), kind, public=True, topic=topic),)
     answering = responder(state)
     if answering is not None:
-        return (Decision(answering, window_prompt(state), "reaction"),)
+        topic = "guardian" if state["chain"][-1]["t"] == "attack" else "wizard"
+        return (Decision(answering, window_prompt(state), "reaction", topic=topic),)
     phase = state["phase"]
     if phase == "mulligan":
-        return (Decision(state["order"][0], MULLIGAN, "setup", public=True),)
+        return (Decision(state["order"][0], MULLIGAN, "setup", public=True, topic="mulligan"),)
     if phase == "place":
-        return (Decision(state["order"][0], PLACE_FIELD if state["stage"] == "field" else PLACE_STANDBY, "setup"),)
-    return (Decision(state["turn"], TURN.get(state["mode"], TURN[None]), "turn"),)
+        field = state["stage"] == "field"
+        return (Decision(state["order"][0], PLACE_FIELD if field else PLACE_STANDBY, "setup", topic="field" if field else "standby"),)
+    mode = state["mode"] if state["mode"] in TURN else None
+    return (Decision(state["turn"], TURN[mode], "turn", topic=mode or "turn"),)
 
 
 MULLIGAN = T("手札3枚: このままにするか、一度だけ引き直せます。", "Your three cards: keep them, or redraw once.")

@@ -40,7 +40,7 @@ def decisions(state: Mapping[str, Any]) -> tuple[Decision, ...]:
     """Both seats choose at once; the options are the same for everyone, so the decision is public
     (which deck a seat chose is in no other view). The decision stays the same while the other seat
     chooses, so an open picker stays valid."""
-    return tuple(Decision(seat, PROMPT, "simultaneous", public=True) for seat in waiting(state))
+    return tuple(Decision(seat, PROMPT, "simultaneous", public=True, topic="deck") for seat in waiting(state))
 
 
 def composition(deck: Deck) -> str:

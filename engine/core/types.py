@@ -124,25 +124,34 @@ class Decision:
 
     `kind` is "turn" for the normal turn, "reaction" for a choice in the middle of another seat's turn
     (a defender's choice), "simultaneous" when several seats choose at once, and "setup" for drafting.
+
+    `public` is True when the legal actions follow from public information alone (no hidden hand or bag
+    decides them), so the platform may take a forced single choice at once without leaking anything by
+    timing. The conformance suite checks the claim by resampling everything hidden.
+
+    `topic` names what the menu asks, finer than `kind` and the same whatever the position: a short
+    lowercase word of the game's own ("guard" for War Chest's Royal Guard answer, "buy" for Wall of War's
+    purchase), usually the key of the engine's prompt. A game has a handful of kinds but a dozen topics;
+    the first-time tips of a practice game are keyed by it. It defaults to `kind`.
     """
 
     seat: int
     prompt: Text
     kind: str = "turn"
     public: bool = False
+    topic: str = ""
 
-    def __init__(self, seat: int, prompt: Text, kind: str = "turn", public: bool = False) -> None:
+    def __init__(self, seat: int, prompt: Text, kind: str = "turn", public: bool = False, topic: str = "") -> None:
         _set_decision_seat(self, seat)
         _set_decision_prompt(self, prompt)
         _set_decision_kind(self, kind)
         _set_decision_public(self, public)
-    """True when the legal actions follow from public information alone (no hidden hand or bag decides
-    them), so the platform may take a forced single choice at once without leaking anything by timing.
-    The conformance suite checks the claim by resampling everything hidden."""
+        _set_decision_topic(self, topic or kind)
 
 
 _set_decision_seat, _set_decision_prompt = Decision.seat.__set__, Decision.prompt.__set__  # type: ignore[attr-defined]
 _set_decision_kind, _set_decision_public = Decision.kind.__set__, Decision.public.__set__  # type: ignore[attr-defined]
+_set_decision_topic = Decision.topic.__set__  # type: ignore[attr-defined]
 
 
 @dataclass(frozen=True, slots=True)

@@ -42,12 +42,12 @@ def decisions(state: Mapping[str, Any]) -> tuple[Decision, ...]:
     if phase == colours.PHASE:
         return (colours.decision(state),)
     if phase == "queue":
-        return (Decision(state["order"][0], QUEUE_PROMPT, "turn", public=True),)
+        return (Decision(state["order"][0], QUEUE_PROMPT, "turn", public=True, topic="queue"),)
     if phase == "ability":
-        return (Decision(actor(state), ABILITY_PROMPT, "turn"),)
+        return (Decision(actor(state), ABILITY_PROMPT, "turn", topic="ability"),)
     circle = purchase.current(state)
     seat = purchase.head_seat(state)
-    return (Decision(seat, buy_prompt(state["cur"] + 1, price(state, circle, seat)), "turn", public=True),)
+    return (Decision(seat, buy_prompt(state["cur"] + 1, price(state, circle, seat)), "turn", public=True, topic="buy"),)
 
 
 # Prompts and actions are built once per distinct argument: `decisions` and the listing run at every step.
@@ -114,12 +114,12 @@ def ask_decisions(state: Mapping[str, Any], ask: Mapping[str, Any]) -> tuple[Dec
     if ask["t"] == "rain":
         prompt = rain_prompt(ask["use"]["seat"], CARDS.card(ask["use"]["card"]).ability)
         kind = "simultaneous" if len(ask["wait"]) > 1 else "reaction"
-        return tuple(Decision(seat, prompt, kind) for seat in ask["wait"] if str(seat) not in ask["ans"])
+        return tuple(Decision(seat, prompt, kind, topic="rain") for seat in ask["wait"] if str(seat) not in ask["ans"])
     if ask["t"] == "limit":
-        return (Decision(ask["seat"], limit_prompt(ask["circle"]), "reaction", public=True),)
+        return (Decision(ask["seat"], limit_prompt(ask["circle"]), "reaction", public=True, topic="limit"),)
     if ask["t"] == "funnel":
-        return (Decision(ask["seat"], FUNNEL_PROMPT, "reaction", public=True),)
-    return (Decision(ask["seat"], kuji_prompt(CARDS.card(ask["card"]).ability), "turn", public=True),)
+        return (Decision(ask["seat"], FUNNEL_PROMPT, "reaction", public=True, topic="funnel"),)
+    return (Decision(ask["seat"], kuji_prompt(CARDS.card(ask["card"]).ability), "turn", public=True, topic="kuji"),)
 
 
 def legal_actions(state: Mapping[str, Any], seat: int) -> tuple[Action, ...]:

@@ -53,6 +53,7 @@ def decision(state: Mapping[str, Any]) -> Decision:
         T("購入者カードの色を選んでください。", "Choose the colour of your purchaser cards."),
         "setup",
         public=True,
+        topic="colour",
     )
 
 

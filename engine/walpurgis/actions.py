@@ -47,25 +47,25 @@ def decisions(state: Mapping[str, Any]) -> tuple[Decision, ...]:
     if stage == "deck":
         return choosing.decisions(state)
     if stage == "mulligan":
-        return tuple(Decision(seat, PROMPTS["mulligan"], "simultaneous") for seat in (0, 1) if state["mulligan"][seat] is None)
+        return tuple(Decision(seat, PROMPTS["mulligan"], "simultaneous", topic="mulligan") for seat in (0, 1) if state["mulligan"][seat] is None)
     if stage in ("initial", "main"):
-        return (Decision(state["turn"], PROMPTS[stage], "turn"),)
+        return (Decision(state["turn"], PROMPTS[stage], "turn", topic=stage),)
     if stage == "prepare":
-        return (Decision(state["turn"], PROMPTS["prepare"], "turn", public=True),)
+        return (Decision(state["turn"], PROMPTS["prepare"], "turn", public=True, topic="prepare"),)
     if stage == "end":
         queue = state["end"]["queue"]
         if state["end"]["step"] == "upright" and queue is not None:
-            return (Decision(queue["next"], PROMPTS["endA"], _kind(state, queue["next"]), public=True),)
-        return (Decision(state["turn"], PROMPTS["discard"], "turn"),)
+            return (Decision(queue["next"], PROMPTS["endA"], _kind(state, queue["next"]), public=True, topic="endA"),)
+        return (Decision(state["turn"], PROMPTS["discard"], "turn", topic="discard"),)
     step = state["chain"]["step"]
     if step in ("rapid", "barrage"):
         owner = chain.link(state)["o"]
-        return (Decision(owner, PROMPTS[step], _kind(state, owner), public=True),)
+        return (Decision(owner, PROMPTS[step], _kind(state, owner), public=True, topic=step),)
     if step == "intercept":
         seat, last = chain.interceptor(state), chain.link(state)
         name, sq = EDITION.card(last["c"]).name, board.name(last["sq"])
         prompt = T(f"迎撃しますか? 直前の{name.ja}({sq})への迎撃カードを発動するか pass。", f"Intercept {name.en} at {sq}? Activate a card that can intercept, or pass.")
-        return (Decision(seat, prompt, _kind(state, seat)),)
+        return (Decision(seat, prompt, _kind(state, seat), topic="intercept"),)
     if step == "proc":
         now = processing.current(state)
         if now is None:
@@ -74,9 +74,9 @@ def decisions(state: Mapping[str, Any]) -> tuple[Decision, ...]:
         kind = "simultaneous" if mode == "strip" else None
         prompt = PROMPTS[mode]
         prompt = T(f"{board.name(square)} {prompt.ja}", f"{board.name(square)}: {prompt.en}")
-        return tuple(Decision(seat, prompt, kind or _kind(state, seat), public=True) for seat in processing.waiting(state))
+        return tuple(Decision(seat, prompt, kind or _kind(state, seat), public=True, topic=mode) for seat in processing.waiting(state))
     queue = state["chain"]["queue"]
-    return (Decision(queue["next"], PROMPTS[step], _kind(state, queue["next"]), public=True),)
+    return (Decision(queue["next"], PROMPTS[step], _kind(state, queue["next"]), public=True, topic=step),)
 
 
 def act(notation: str, *steps: tuple[str, Text] | Choice) -> Action:

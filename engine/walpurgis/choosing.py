@@ -41,7 +41,7 @@ def waiting(state: Mapping[str, Any]) -> list[int]:
 
 def decisions(state: Mapping[str, Any]) -> tuple[Decision, ...]:
     """The same starters for everyone, so the decision is public; which deck was chosen is in no view."""
-    return tuple(Decision(seat, PROMPT, "simultaneous", public=True) for seat in waiting(state))
+    return tuple(Decision(seat, PROMPT, "simultaneous", public=True, topic="deck") for seat in waiting(state))
 
 
 def starter_label(key: str) -> Text:

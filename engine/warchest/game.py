@@ -85,17 +85,18 @@ class WarChest(Game):
         return setup.new_state(players, seed, options)
 
     def pending(self, state: State) -> tuple[Decision, ...]:
-        """Draft picks come from the open pool and are public; a turn's options come from the hidden hand."""
+        """Draft picks come from the open pool and are public; a turn's options come from the hidden hand.
+        Each decision's topic is its key in `PROMPTS`."""
         phase = state["phase"]
         if phase == "over":
             return ()
         if phase == "draft":
-            return (Decision(state["draft"]["order"][0], PROMPTS["draft"], "setup", public=True),)
+            return (Decision(state["draft"]["order"][0], PROMPTS["draft"], "setup", public=True, topic="draft"),)
         if state["followups"]:
             frame = state["followups"][-1]
             kind = "turn" if frame["seat"] == state["turn"] else "reaction"
             public = frame["kind"] in PUBLIC_FOLLOWUPS
-            return (Decision(frame["seat"], PROMPTS[frame["kind"]], kind, public=public),)
+            return (Decision(frame["seat"], PROMPTS[frame["kind"]], kind, public=public, topic=frame["kind"]),)
         return (Decision(state["turn"], PROMPTS["turn"], "turn"),)
 
     def legal_actions(self, state: State, seat: int) -> tuple[Action, ...]:

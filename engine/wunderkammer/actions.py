@@ -90,15 +90,16 @@ def decisions(state: Mapping[str, Any]) -> tuple[Decision, ...]:
             f"テイク・アイテム: 合計{state['budget']}以下のアイテムを1枚選ぶか、スキップしてください。",
             f"Take item: choose an item numbered at most the sum {state['budget']}, or skip.",
         )
-        return (Decision(seat, prompt, "turn", public=True),)
+        return (Decision(seat, prompt, "turn", public=True, topic="take"),)
     if step == "char":
-        return (Decision(seat, PROMPTS["char"], "turn", public=True),)
+        return (Decision(seat, PROMPTS["char"], "turn", public=True, topic="char"),)
     if step == "refill" and state["pick"] is None:
-        return (Decision(seat, PROMPTS["refill"], "turn", public=not state["seats"][seat]["deck"]),)
+        return (Decision(seat, PROMPTS["refill"], "turn", public=not state["seats"][seat]["deck"], topic="refill"),)
     if state["pick"] is not None:
         kind = state["pick"]["t"]
-        return (Decision(seat, PROMPTS["put_pick" if kind == "put" else kind], "turn", public=kind == "as"),)
-    return (Decision(seat, PROMPTS[step], "turn"),)
+        topic = "put_pick" if kind == "put" else kind
+        return (Decision(seat, PROMPTS[topic], "turn", public=kind == "as", topic=topic),)
+    return (Decision(seat, PROMPTS[step], "turn", topic=step),)
 
 
 def legal_actions(state: Mapping[str, Any], seat: int) -> tuple[Action, ...]:

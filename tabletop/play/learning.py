@@ -5,8 +5,8 @@ record alone tells every part of the platform (tips, hints, ratings) what it is,
 - `LEARN_OPTION`: "on" for a game started by `/game learn`;
 - `HINTS_OPTION`: "on" when hints may be asked for (read by the hint feature);
 - `LOCALE_OPTION`: the player's language, for a practice game held in DMs (no server to take it from);
-- `TIPS_OPTION`: the tips already shown, seat → decision kind → the decision id it was shown on
-  (`discord_ui.tips`), so each kind's tip comes once per player and game, restarts included.
+- `TIPS_OPTION`: the tips already shown, seat → decision topic → the decision id it was shown on
+  (`discord_ui.tips`), so each topic's tip comes once per player and game, restarts included.
 """
 
 from __future__ import annotations

@@ -160,7 +160,7 @@ async def settle(interaction: discord.Interaction, league_id: int | None, match:
     [settled] = [found for found in view.matches() if found.key.lower() == match.lower()]
     await interaction.response.send_message(
         tr("bracket.settled", locale, league=league.name, match=match_label(settled, locale),
-           winner=" / ".join(mention(user) for user in dict.fromkeys(winners))),
+           winner=" / ".join(mention(user) for user in settled.winners)),
         allowed_mentions=discord.AllowedMentions.none())
 
 

@@ -70,7 +70,7 @@ async def test_an_admin_settles_a_team_table_and_a_swiss_game(table: Table) -> N
         "match": match.key, "winner": match.sides[0].user, "second": match.sides[1].user, "third": match.sides[2].user,
         "fourth": match.sides[3].user}))
     answer = reply(await slash(table, ADMIN, "league settle", {"match": match.key, "winner": named}))
-    assert "settled by an admin" in answer
+    assert "settled by an admin" in answer and f"<@{match.sides[3].user}>" in answer  # the partner wins along
     view = await bracket(table, "Settle4")  # equal to the bracket rebuilt from the stored games
     settled = view.rounds[0].matches[1]
     partner = match.sides[3].user

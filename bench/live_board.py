@@ -11,7 +11,8 @@ the issue's closing note:
   the new version on every other open page (`data-version` observed by the page itself, same clock),
   for moves made through Discord (a Take turn click) and on another page (tapped), War Chest, two seats
   and a spectator watching; and its parts: commit to the page's scene request (the live channel), the
-  scene's answer, and the page drawn from it.
+  scene's answer, and the page drawn from it. Then the board's picture of that position: first shown (at
+  any density) and shown sharp (2×), measured from the same commit on the same pages.
 
 Takes about a minute. Nothing here asserts a time.
 """
@@ -26,6 +27,8 @@ import time
 from contextlib import AsyncExitStack
 from typing import Any
 
+from playwright.async_api import TimeoutError as PlaywrightTimeout
+
 from engine import registry
 from engine.core.match import Match
 from tests.browser.game_page import play_a_move, wait_version
@@ -35,6 +38,7 @@ from tests.e2e.conftest import ALICE, BOB, CAROL, ERIN
 GAMES = (("warchest", 2), ("wallofwar", 3), ("wunderkammer", 2), ("artofwar", 2), ("walpurgis", 2))
 SEATS = (ALICE, BOB, CAROL)
 SPECTATOR = ERIN
+PICTURE_WAIT_MS = 5000
 
 
 SCENE_REQUEST = r"""(after) => {
@@ -80,12 +84,25 @@ async def first_boards(site: Site, opens: int) -> tuple[list[float], list[float]
     return cold, warm
 
 
+async def pictures_of(page: Any, version: int) -> tuple[float | None, float | None]:
+    """When the page's board first showed `version`'s picture (any density) and its sharp one (epoch ms);
+    None for one that did not load within a few seconds (a newer version replaced it first)."""
+    try:
+        await page.wait_for_function("(v) => v in window.__tt.sharp", arg=str(version), timeout=PICTURE_WAIT_MS)
+    except PlaywrightTimeout:
+        pass
+    shown: list[float | None] = await page.evaluate("(v) => [window.__tt.pictured[v] ?? null, window.__tt.sharp[v] ?? null]",
+                                                    str(version))
+    return shown[0], shown[1]
+
+
 async def live_updates(site: Site, moves: int) -> dict[str, list[float]]:
     """Latencies (ms) by where the move was made: each page that did not make it counts once."""
     commits = CommitTimes()
     site.table.bot.live.attach(commits)
     rng = random.Random(7)
-    found: dict[str, list[float]] = {"discord": [], "web": [], "to the request": [], "scene answered": [], "drawn": []}
+    found: dict[str, list[float]] = {"discord": [], "web": [], "to the request": [], "scene answered": [], "drawn": [],
+                                     "picture": [], "sharp picture": []}
     game_id = None
     pages: dict[int, Any] = {}
     for number in range(moves):
@@ -112,6 +129,9 @@ async def live_updates(site: Site, moves: int) -> dict[str, list[float]]:
             if committed is None or (origin == "web" and user == mover):
                 continue
             seen = await page.evaluate("(v) => window.__tt.seen[v] ?? null", str(moved))
+            for name, shown in zip(("picture", "sharp picture"), await pictures_of(page, moved)):
+                if shown is not None:
+                    found[name].append(shown - committed)
             if seen is not None:
                 found[origin].append(seen - committed)
                 request = await page.evaluate(SCENE_REQUEST, committed)
@@ -142,6 +162,10 @@ async def measure(opens: int, moves: int) -> list[tuple[str, float, str]]:
     for part in ("to the request", "scene answered", "drawn"):
         if latencies[part]:
             rows.append((f"live update part: {part} p50", statistics.median(latencies[part]), "ms"))
+    for shown in ("picture", "sharp picture"):
+        if latencies[shown]:
+            rows += [(f"board {shown} shown p50", statistics.median(latencies[shown]), "ms"),
+                     (f"board {shown} shown p99", percentile(latencies[shown], 0.99), "ms")]
     return rows
 
 

@@ -125,10 +125,12 @@ async def scene_of(bot: "TabletopBot", record: GameRecord, seat: int | None, loc
     match = match_of(record)
     names = await seat_names(bot, record)
     steps = await log_steps(bot, record)
-    # The page asks for its pictures as soon as it has the scene: their drawing starts now, beside the layout's.
-    pictures.draw_ahead("board", record, match, None, locale, names, pictures.LIVE_DENSITY)
-    if seat is not None:
-        pictures.draw_ahead("private", record, match, seat, locale, names, pictures.LIVE_DENSITY)
+    # The page asks for its pictures as soon as it has the scene: their drawing starts now, beside the layout's,
+    # 1x first (the page shows it first, then the sharp one: web/client/src/game.ts, showImage).
+    for density in (1, pictures.LIVE_DENSITY):
+        pictures.draw_ahead("board", record, match, None, locale, names, density)
+        if seat is not None:
+            pictures.draw_ahead("private", record, match, seat, locale, names, density)
     layout: BoardLayout | None = None
     try:
         layout = await pictures.board_layout(record, match, locale, names)

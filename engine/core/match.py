@@ -243,15 +243,16 @@ class Match:
             match = step.match
         return match
 
-    def replay_steps(self, log: Iterable[tuple[int, str]]) -> Iterator[Step]:
+    def replay_steps(self, log: Iterable[tuple[int, str]],
+                     latest: "tuple[Match, tuple[int, str]] | None" = None) -> Iterator[Step]:
         """Each logged entry applied in turn from this match, exactly as the platform accepted it.
 
         A takeback needs the match before the entry it undoes, so that one is remembered as we go: a
         takeback with no move before it, after another seat's move or after another takeback is refused
-        with the same TakebackRefused the live game would have raised.
+        with the same TakebackRefused the live game would have raised. A replay continued from a position
+        part-way through a log passes `latest`: the match before the last entry applied, and that entry.
         """
         match = self
-        latest: tuple[Match, tuple[int, str]] | None = None
         for seat, notation in log:
             if notation != TAKEBACK:
                 step = match.replay_step(seat, notation)

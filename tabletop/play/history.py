@@ -9,6 +9,7 @@ result is kept in a small bounded cache so paging and stepping never replay agai
 from __future__ import annotations
 
 import asyncio
+import json
 from dataclasses import dataclass
 from typing import Mapping
 
@@ -41,10 +42,11 @@ class Moment:
 
 @dataclass(frozen=True, slots=True)
 class History:
-    """The starting position and every step after it; step n is the position after the n-th entry."""
+    """The starting position and every step after it; step n is the position after the n-th entry of `log`."""
 
     start: Match
     moments: tuple[Moment, ...]
+    log: tuple[tuple[int, str], ...]
 
     @property
     def last(self) -> int:
@@ -54,34 +56,52 @@ class History:
         return self.start if step == 0 else self.moments[step - 1].match
 
 
-_HISTORIES: BoundedCache[tuple[int, str, int | None, int], History] = BoundedCache(HISTORY_CACHE_ENTRIES)
+GameKey = tuple[int, str, int | None, int, str]
+_HISTORIES: BoundedCache[tuple[GameKey, int], History] = BoundedCache(HISTORY_CACHE_ENTRIES)
+_NEWEST: BoundedCache[GameKey, History] = BoundedCache(HISTORY_CACHE_ENTRIES)
+"""Each game's newest history: the next version's extends it by the entries committed since."""
 
 
-def replay(record: GameRecord, log: list[tuple[int, str]]) -> History:
+def replay(record: GameRecord, log: list[tuple[int, str]], before: History | None = None) -> History:
     """Every position of the game from its seed, each entry applied as the platform accepted it (takebacks
-    included); a log the rules no longer accept is a refusal, not a crash."""
+    included); a log the rules no longer accept is a refusal, not a crash. With `before`, a history of an
+    earlier version whose log this one's begins with, only the entries after it are applied: a game
+    followed live costs one step per move, not a replay of everything so far."""
     if record.seed is None:
         raise GameError(text("history.unavailable"))
-    start = Match.start(game_of(record), len(record.players), record.seed, game_options(record.options))
+    done = len(before.log) if before is not None and tuple(log[:len(before.log)]) == before.log else 0
+    if before is not None and done:
+        start, moments = before.start, list(before.moments)
+        latest: tuple[Match, tuple[int, str]] | None = (before.match_at(done - 1), before.log[-1])
+        position = before.match_at(done)
+    else:
+        start = Match.start(game_of(record), len(record.players), record.seed, game_options(record.options))
+        moments, latest, position = [], None, start
     try:
-        moments = [Moment(step.seat, step.events, step.match) for step in start.replay_steps(log)]
+        moments += [Moment(step.seat, step.events, step.match) for step in position.replay_steps(log[done:], latest)]
     except GameError as error:
         raise GameError(text("history.unreplayable")) from error
-    return History(start, tuple(moments))
+    return History(start, tuple(moments), tuple(log))
 
 
 async def history_of(store: Store, record: GameRecord) -> History:
-    """The game's history at the record's version, replayed off the event loop at most once per version.
-    Entries committed after the record was read are left out, so the cache key tells the truth. The seed is
-    part of the key with the game's type, as in the render cache: a game id alone names another game on
-    another database (the tests' many databases in one process)."""
-    key = (record.id, record.game_type, record.seed, record.version)
+    """The game's history at the record's version, replayed off the event loop at most once per version, and
+    from the newest earlier version's when there is one. Entries committed after the record was read are
+    left out, so the cache key tells the truth. The seed, type, player count and options are part of the key,
+    as in the render cache: a game id alone names another game on another database (the tests' many
+    databases in one process)."""
+    game = (record.id, record.game_type, record.seed, len(record.players), json.dumps(record.options, sort_keys=True))
+    key = (game, record.version)
     cached = _HISTORIES.get(key)
     if cached is not None:
         return cached
     log = [(entry.seat, entry.action) for entry in await store.actions(record.id) if entry.seq <= record.version]
-    history = await asyncio.to_thread(replay, record, log)
+    newest = _NEWEST.get(game)
+    before = newest if newest is not None and len(newest.log) <= len(log) else None
+    history = await asyncio.to_thread(replay, record, log, before)
     _HISTORIES[key] = history
+    if newest is None or len(history.log) >= len(newest.log):
+        _NEWEST[game] = history
     return history
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any, Callable, Hashable, Mapping, TypeVar
 
 from engine.core.match import Match
@@ -27,6 +28,8 @@ RENDER_CACHE_ENTRIES = 256
 _RENDERED: SharedResults[tuple[object, ...], bytes | None] = SharedResults(RENDER_CACHE_ENTRIES)
 _LAYOUTS: SharedResults[tuple[object, ...], BoardLayout] = SharedResults(RENDER_CACHE_ENTRIES)
 _pool: WorkerPool | None = None
+_LAYOUT_THREAD = ThreadPoolExecutor(1, thread_name_prefix="layout")
+"""Layouts are drawn one at a time: each holds the GIL for a few milliseconds, never several at once."""
 R = TypeVar("R")
 
 
@@ -83,14 +86,14 @@ async def _render(kind: str, record: GameRecord, match: Match, seat: int | None,
 
 
 async def render_job(lane: Hashable, fn: Callable[..., R], *args: Any) -> R:
-    """Every image the bot draws goes through here: `fn(*args)` (a top-level function and picklable
+    """Every image the bot sends goes through here: `fn(*args)` (a top-level function and picklable
     arguments, e.g. `renderers.worker.encoded_pages`) in the render pool, queued in `lane` (a server) so one
     busy lane cannot delay everyone's images; without a pool (scripts, unit tests) in a worker thread.
 
-    `fn` is `render_image` (a game's board or private view), `layout_job` (where the board's objects are,
-    drawn by the same code) or `encoded_pages` (a registered image kind, `renderers.kinds`): the kinds the
-    legibility and render conformance tests draw, so no image reaches Discord or a page unchecked."""
-    if fn not in (render_image, layout_job, encoded_pages):
+    `fn` is `render_image` (a game's board or private view) or `encoded_pages` (a registered image kind,
+    `renderers.kinds`): the kinds the legibility and render conformance tests draw, so no image reaches
+    Discord or a page unchecked. (A board's layout, drawn by the same code, sends no image: `board_layout`.)"""
+    if fn not in (render_image, encoded_pages):
         raise ValueError(f"{getattr(fn, '__qualname__', fn)!r} draws no known image kind (renderers.kinds)")
     if _pool is None:
         return await asyncio.to_thread(fn, *args)
@@ -128,18 +131,19 @@ def draw_ahead(kind: str, record: GameRecord, match: Match, seat: int | None, lo
 
 async def board_layout(record: GameRecord, match: Match, locale: str, names: Mapping[int, str]) -> BoardLayout:
     """Where each board object is on the public board of this state (the live board's tap targets), drawn
-    once per (game, state, language, names) in the render pool. The layout is the same at every density: the
-    1× picture's size and regions in its pixels (`renderers.regions`), laid over any density's picture with
-    that size as the viewBox; so it is drawn at 1× without encoding, and a page told of a move has its scene
-    in the time of a drawing, not of a 2× encode (bench live_board: the scene's answer was most of a live
-    update)."""
+    once per (game, state, language, names). The layout is the same at every density: the 1× picture's size
+    and regions in its pixels (`renderers.regions`), laid over any density's picture with that size as the
+    viewBox; so it is drawn at 1× without encoding.
+
+    In this process, on one thread of its own, not in the render pool: the drawing takes 3–7 ms, while the
+    pool's workers are busy with encodes of 30–50 ms at 1× and 150–220 ms at 2× right after a move, and a
+    page told of a move waits for this alone before it shows the new position (bench live_board: the
+    layout's wait for a free worker was most of the scene's answer, p50 64 ms and p90 143 ms)."""
 
     async def draw() -> BoardLayout:
-        # A lane of its own: the gate serves lanes in turn, so this short drawing takes the next free worker
-        # instead of queueing behind the server's board encodes.
-        (width, height), regions = await render_job(
-            (_lane(record), "layout"), layout_job, for_game(record.game_type), match.frame(None),
-            _context(record, locale, names))
+        loop = asyncio.get_running_loop()
+        (width, height), regions = await loop.run_in_executor(
+            _LAYOUT_THREAD, layout_job, for_game(record.game_type), match.frame(None), _context(record, locale, names))
         return BoardLayout(width, height, regions)
 
     return await _LAYOUTS.get(_key("board", record, match, None, locale, names, 1), draw)

@@ -1,10 +1,11 @@
 """What the browser tests do on a game page, through the client's DOM contract (docs/live-board.md):
 read its version, tap a move as a thumb would, and check what a page shows (legibility, privacy).
 
-`TIMES` is put in every page before its own scripts run: it notes when the board picture first loaded
-and when each version first showed (epoch milliseconds, the clock Python's `time.time()` reads), and keeps
-every request's timing, so the bench can measure first-board time and live-update latency from the same
-pages the tests open.
+`TIMES` is put in every page before its own scripts run: it notes when the board picture first loaded,
+when each version first showed, and when each version's board picture first loaded (at any density, and
+sharp: at 2×) — epoch milliseconds, the clock Python's `time.time()` reads — and keeps every request's
+timing, so the bench can measure first-board time and live-update latency from the same pages the tests
+open.
 """
 
 from __future__ import annotations
@@ -29,8 +30,8 @@ PICTURES_SHOWN = """() => document.querySelector("img.board-image")
 
 TIMES = """(() => {
     const now = () => performance.timeOrigin + performance.now();
-    const seen = {};
-    window.__tt = {seen, board: null};
+    const seen = {}, pictured = {}, sharp = {};
+    window.__tt = {seen, board: null, pictured, sharp};
     performance.setResourceTimingBufferSize(100000);  // a page followed over many moves keeps every request
     const look = () => {
         const game = document.querySelector("main#game");
@@ -40,8 +41,13 @@ TIMES = """(() => {
     new MutationObserver(look).observe(document, {subtree: true, childList: true, attributes: true,
                                                   attributeFilter: ["data-version"]});
     document.addEventListener("load", (event) => {
-        if (window.__tt.board === null && event.target instanceof HTMLImageElement
-                && event.target.matches("img.board-image")) window.__tt.board = now();
+        const image = event.target;
+        if (!(image instanceof HTMLImageElement) || !image.matches("img.board-image")) return;
+        if (window.__tt.board === null) window.__tt.board = now();
+        const shown = /\/board\/(\d+)\.webp(\?.*)?$/.exec(image.currentSrc || image.src);
+        if (!shown) return;
+        if (!(shown[1] in pictured)) pictured[shown[1]] = now();
+        if (/[?&]d=2/.test(shown[2] || "") && !(shown[1] in sharp)) sharp[shown[1]] = now();
     }, true);
 })();"""
 

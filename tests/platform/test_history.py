@@ -11,11 +11,13 @@ import pytest
 
 from cogs.wallofwar import PACKAGE as WALL_OF_WAR
 from cogs.warchest import PACKAGE as WAR_CHEST
+from engine import registry
 from engine.core.errors import GameError
 from engine.selfplay import playout
 from storage.base import ActionRecord, GameRecord
 from tabletop.play import history
 from tabletop.presentation.i18n import tr
+from tests.engine_core.helpers import with_takebacks
 from tests.fixtures.highcard import GAME
 
 SEED = 7
@@ -91,3 +93,26 @@ def test_an_empty_log_and_a_refused_log() -> None:
 def test_bags_and_hands_stay_secret_after_the_end() -> None:
     """War Chest bags and Wall of War hands are secret during play; neither game reveals them afterwards."""
     assert not WAR_CHEST.replay_reveals_private and not WALL_OF_WAR.replay_reveals_private
+
+
+@pytest.mark.parametrize("game_id", ["warchest", "wallofwar"])
+def test_a_history_extended_entry_by_entry_is_the_full_replay_takebacks_included(game_id: str) -> None:
+    game = registry.get(game_id)
+    players = min(game.player_counts)
+    _, log, taken = with_takebacks(game, players, seed=21)
+    assert taken > 0
+    record = GameRecord(id=9100, game_type=game_id, guild_id=1, channel_id=10, thread_id=None, host_id=100,
+                        status="finished", options={}, capacity=players, seed=21, state=None, version=len(log),
+                        lobby_message_id=None, board_message_id=None, created_at=0.0, updated_at=0.0,
+                        finished_at=0.0, players=tuple(range(100, 100 + players)))
+    full = history.replay(record, log)
+    grown = history.replay(record, [])
+    for end in range(1, len(log) + 1, 3):
+        grown = history.replay(record, log[:end], grown)
+    grown = history.replay(record, log, grown)
+    assert grown.log == full.log and grown.last == full.last
+    for mine, theirs in zip(grown.moments, full.moments):
+        assert (mine.seat, mine.events, mine.match.to_json()) == (theirs.seat, theirs.events, theirs.match.to_json())
+    other = dataclasses.replace(history.replay(record, log[:5]), log=((players - 1, "not-this"), *log[1:5]))
+    again = history.replay(record, log, other)  # a history whose log is not this one's beginning is not built on
+    assert [moment.match.to_json() for moment in again.moments] == [moment.match.to_json() for moment in full.moments]

@@ -121,7 +121,8 @@ async def require_member(request: web.Request, guild_id: int | None, viewer: Vie
 
 
 async def scene_of(bot: "TabletopBot", record: GameRecord, seat: int | None, locale: str) -> dict[str, Any]:
-    """The viewer's scene of the game as stored now."""
+    """The viewer's scene of the game as stored now. Its pictures are drawn ahead for the view it shows only:
+    a spectator's or a covered local screen's (`seat` None) public board, a seat's own private view too."""
     match = match_of(record)
     names = await seat_names(bot, record)
     steps = await log_steps(bot, record)
@@ -162,9 +163,12 @@ async def game_scene(request: web.Request) -> web.Response:
     bot = games_bot(request)
     record = await shown_record(request, bot)
     seat = await seat_or_spectator(request, record, viewer)
+    # A local game's screen is read with its seat, before the scene's awaits: a cover set meanwhile would
+    # otherwise hide a seat's view (its private pictures drawn ahead for nothing) instead of hiding none.
+    local = local_screen.screen(request, record) if is_local(record) else None
     body = await scene_of(bot, record, seat, viewer_locale(request))
-    if is_local(record):
-        body["local"] = local_screen.screen(request, record)
+    if local is not None:
+        body["local"] = local
     return web.json_response(body, headers={"Cache-Control": "no-store"})
 
 

@@ -21,8 +21,10 @@ from tests.web.board import set_cookie
 from tests.web.live_board import leaves
 from tests.web.json_values import values
 from tests.web.local_mode import Local, local_bot, local_config
+from tabletop.presentation import pictures
 from web import bundle
 from web.app import make_app
+from web.local_screen import LOCAL
 
 GAME = "walpurgis"
 """The shortest of the games to play to its end (about 90 steps between two random players)."""
@@ -166,6 +168,37 @@ async def test_pass_and_play_covers_the_screen_between_people(local: Local) -> N
     assert refused_other, "a seat not asked was never tried"
     hide = await local.post(f"/api/local/games/{game_id}/screen", {"seat": None})
     assert hide.status == 200 and (await hide.json())["on_screen"] is None
+
+
+async def test_a_covered_screen_starts_no_private_drawing(local: Local, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A scene draws ahead only the pictures its page shows: under the cover, the public board alone. A cover
+    set while a seat's scene is being made (Hide tapped meanwhile) covers from the next scene on: the scene
+    sent is that seat's, and its `local` part says so (no cover over a view drawn for nothing)."""
+    await local.open_page()
+    game_id = await local.create(GAME, [{"kind": "you"}, {"kind": "player", "name": "Bob"}])
+    drawn: list[tuple[str, int | None]] = []
+    covering = False
+
+    def noted(kind: str, record: GameRecord, match: Any, seat: int | None, *rest: Any) -> None:
+        drawn.append((kind, seat))
+        if covering:
+            local.client.app[LOCAL].shown.pop(record.id, None)
+
+    monkeypatch.setattr(pictures, "draw_ahead", noted)
+    covered = await scene_of(local, game_id)
+    assert covered["you"] is None and covered["local"]["on_screen"] is None
+    assert drawn and {kind for kind, _ in drawn} == {"board"}, "covered: no private drawing starts"
+    seat = covered["local"]["next"]
+    assert (await local.post(f"/api/local/games/{game_id}/screen", {"seat": seat})).status == 200
+    drawn.clear()
+    covering = True
+    shown = await scene_of(local, game_id)
+    assert shown["you"]["seat"] == seat and shown["local"]["on_screen"] == seat, "the scene and its screen agree"
+    assert ("private", seat) in drawn
+    drawn.clear()
+    again = await scene_of(local, game_id)
+    assert again["you"] is None and again["local"]["on_screen"] is None
+    assert {kind for kind, _ in drawn} == {"board"}
 
 
 def check_private_kept(scene: dict[str, Any], record: GameRecord, other: int) -> None:

@@ -1,4 +1,5 @@
-"""`python -m bench live_board [--opens N] [--moves N]`: the live board in a real browser on localhost.
+"""`python -m bench live_board [--opens N] [--moves N] [--processes 1|2]`: the live board in a real browser on
+localhost.
 
 The same set-up as the browser tests (tests/browser/site.py): the e2e tests' bot in its fake Discord, its
 web application listening on 127.0.0.1, Debian's Chromium at phone size (390×844, touch). Two figures of
@@ -13,6 +14,16 @@ the issue's closing note:
   and a spectator watching; and its parts: commit to the page's scene request (the live channel), the
   scene's answer, and the page drawn from it. Then the board's picture of that position: first shown (at
   any density) and shown sharp (2×), measured from the same commit on the same pages.
+
+With `--processes 2`, the same figures on two bot instances (`TabletopBot`) on one PostgreSQL database
+(a pgserver in a temporary directory, as the tests start; tests/browser/site.py): the pages are served by
+bot B, every Discord interaction is handled by bot A and a move "from a page" is tapped on the mover's page
+served by A, so every measured update crosses the database's live bridge (LISTEN/NOTIFY,
+`tabletop.delivery.live_postgres`). The clock is the same (the commit as A's hub notes it, to the version
+seen on B's pages), and the mover's page on B counts too. The two bots are two instances in ONE OS process
+and one event loop, not two OS processes: the fake Discord they share lives in one process. They share the
+CPU and the loop (a process of their own each would not), each keeps its own store, connection pool, live
+hub, render pool and caches. The rows are labelled "(two processes)".
 
 Takes about a minute. Nothing here asserts a time.
 """
@@ -34,6 +45,7 @@ from engine.core.match import Match
 from tests.browser.game_page import play_a_move, wait_version
 from tests.browser.site import Site, open_site
 from tests.e2e.conftest import ALICE, BOB, CAROL, ERIN
+from tests.postgres import new_schema, running_server
 
 GAMES = (("warchest", 2), ("wallofwar", 3), ("wunderkammer", 2), ("artofwar", 2), ("walpurgis", 2))
 SEATS = (ALICE, BOB, CAROL)
@@ -96,8 +108,18 @@ async def pictures_of(page: Any, version: int) -> tuple[float | None, float | No
     return shown[0], shown[1]
 
 
+async def mover_page(site: Site, pages: dict[int, Any], movers: dict[int, Any], user: int, path: str) -> Any:
+    """The page `user` taps a move on: their watched page on one process; on two, a page of theirs served by
+    bot A (opened once per game), so the watched pages on B hear of the move through the database."""
+    if site.mover_url == site.base_url:
+        return pages[user]
+    if user not in movers:
+        movers[user] = await site.page(user, path, at=site.mover_url)
+    return movers[user]
+
+
 async def live_updates(site: Site, moves: int) -> dict[str, list[float]]:
-    """Latencies (ms) by where the move was made: each page that did not make it counts once."""
+    """Latencies (ms) by where the move was made: each watched page that did not make it counts once."""
     commits = CommitTimes()
     site.table.bot.live.attach(commits)
     rng = random.Random(7)
@@ -105,20 +127,25 @@ async def live_updates(site: Site, moves: int) -> dict[str, list[float]]:
                                      "picture": [], "sharp picture": []}
     game_id = None
     pages: dict[int, Any] = {}
+    movers: dict[int, Any] = {}
     for number in range(moves):
         record = await site.table.record(game_id) if game_id is not None else None
         if record is None or record.status != "active":
             await site.close_pages()
             game_id = await site.table.start_game(ALICE, [BOB], "warchest")
             pages = {user: await site.page(user, f"/games/{game_id}?lang=en") for user in (ALICE, BOB, SPECTATOR)}
+            movers = {}
             record = await site.table.record(game_id)
         match = Match.from_json(registry.get(record.game_type), record.state or {})
         mover = record.players[match.awaited_seats()[0]]
         for page in pages.values():
             await wait_version(page, match.version)
         origin = "web" if number % 2 else "discord"
+        tapped = None
         if origin == "web":
-            await play_a_move(pages[mover])
+            tapped = await mover_page(site, pages, movers, mover, f"/games/{game_id}?lang=en")
+            await wait_version(tapped, match.version)
+            await play_a_move(tapped)
         else:
             await site.table.take_turn(mover, game_id, rng)
         await site.world.settle()
@@ -126,7 +153,7 @@ async def live_updates(site: Site, moves: int) -> dict[str, list[float]]:
         committed = commits.at.get((game_id, moved))
         for user, page in pages.items():
             await wait_version(page, moved)
-            if committed is None or (origin == "web" and user == mover):
+            if committed is None or page is tapped:
                 continue
             seen = await page.evaluate("(v) => window.__tt.seen[v] ?? null", str(moved))
             for name, shown in zip(("picture", "sharp picture"), await pictures_of(page, moved)):
@@ -144,9 +171,10 @@ async def live_updates(site: Site, moves: int) -> dict[str, list[float]]:
     return found
 
 
-async def measure(opens: int, moves: int) -> list[tuple[str, float, str]]:
+async def measure(opens: int, moves: int, processes: int = 1) -> list[tuple[str, float, str]]:
     async with AsyncExitStack() as stack:
-        site = await open_site(stack)
+        database = await new_schema(stack.enter_context(running_server())) if processes == 2 else None
+        site = await open_site(stack, database)
         cold, warm = await first_boards(site, opens)
         latencies = await live_updates(site, moves)
         await site.world.settle()
@@ -166,12 +194,14 @@ async def measure(opens: int, moves: int) -> list[tuple[str, float, str]]:
         if latencies[shown]:
             rows += [(f"board {shown} shown p50", statistics.median(latencies[shown]), "ms"),
                      (f"board {shown} shown p99", percentile(latencies[shown], 0.99), "ms")]
-    return rows
+    return rows if processes == 1 else [(f"{label} (two processes)", value, unit) for label, value, unit in rows]
 
 
 def run(argv: list[str] | None = None) -> list[tuple[str, float, str]]:
     parser = argparse.ArgumentParser(prog="python -m bench live_board")
     parser.add_argument("--opens", type=int, default=6, help="fresh page opens per game (first-board time)")
     parser.add_argument("--moves", type=int, default=40, help="moves watched live (half Discord, half a page)")
+    parser.add_argument("--processes", type=int, choices=(1, 2), default=1,
+                        help="2: two bot instances on one PostgreSQL database (one OS process), moves on A, pages on B")
     options = parser.parse_args(argv or [])
-    return asyncio.run(measure(options.opens, options.moves))
+    return asyncio.run(measure(options.opens, options.moves, options.processes))

@@ -4,6 +4,8 @@ The `pgserver` wheel ships the server binaries, so nothing but pip is needed (it
 system user when the tests run as root). Each test gets a fresh schema on that server: its URL carries
 `search_path`, which asyncpg passes as a server setting, so a store opened on it migrates an empty schema.
 `synchronous_commit=off` only spares the tests the disk flushes; every guarantee under test is unchanged.
+`running_server` and `new_schema` serve the benches that need PostgreSQL outside pytest too (bench live_board
+--processes 2).
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ import itertools
 import tempfile
 import warnings
 from pathlib import Path
+from contextlib import contextmanager
 from typing import Iterator
 from urllib.parse import quote
 
@@ -22,9 +25,10 @@ import pytest
 _schemas = itertools.count(1)
 
 
-@pytest.fixture(scope="session")
-def postgres_server() -> Iterator[str]:
-    """The server's base URL (the superuser on a Unix socket in the temporary directory)."""
+@contextmanager
+def running_server() -> Iterator[str]:
+    """A PostgreSQL server in a temporary directory while the block runs: its base URL (the superuser on a
+    Unix socket in that directory)."""
     with tempfile.TemporaryDirectory(prefix="tabletop-pg-") as directory:
         data = Path(directory) / "data"
         data.mkdir()
@@ -39,25 +43,32 @@ def postgres_server() -> Iterator[str]:
             server.cleanup()
 
 
+@pytest.fixture(scope="session")
+def postgres_server() -> Iterator[str]:
+    """The session's server's base URL."""
+    with running_server() as url:
+        yield url
+
+
 def schema_url(server_url: str, schema: str) -> str:
     separator = "&" if "?" in server_url else "?"
     return f"{server_url}{separator}search_path={quote(schema)}&synchronous_commit=off"
 
 
-def fresh_schema_url(server_url: str) -> str:
-    """A URL whose tables live in a new, empty schema (the first store opened on it migrates it).
-    Called from sync fixtures, outside any running event loop."""
+async def new_schema(server_url: str) -> str:
+    """A URL whose tables live in a new, empty schema (the first store opened on it migrates it)."""
     schema = f"t{next(_schemas)}"
-
-    async def create() -> None:
-        db = await asyncpg.connect(server_url)
-        try:
-            await db.execute(f"CREATE SCHEMA {schema}")
-        finally:
-            await db.close()
-
-    asyncio.run(create())
+    db = await asyncpg.connect(server_url)
+    try:
+        await db.execute(f"CREATE SCHEMA {schema}")
+    finally:
+        await db.close()
     return schema_url(server_url, schema)
+
+
+def fresh_schema_url(server_url: str) -> str:
+    """`new_schema`, from sync fixtures, outside any running event loop."""
+    return asyncio.run(new_schema(server_url))
 
 
 @pytest.fixture

@@ -28,7 +28,7 @@ PICTURES_SHOWN = """() => document.querySelector("img.board-image")
     && [...document.images].every((i) => i.closest("[hidden]") || (i.complete && i.naturalWidth > 0))"""
 """The board and every picture the page shows (the private one too) have loaded."""
 
-TIMES = """(() => {
+TIMES = r"""(() => {
     const now = () => performance.timeOrigin + performance.now();
     const seen = {}, pictured = {}, sharp = {};
     window.__tt = {seen, board: null, pictured, sharp};

@@ -36,13 +36,15 @@ Discord, and the bots."""
 
 class SharedDiscord(FakeDiscord):
     """One Discord for several bot processes: each may call the REST API; each interaction is delivered
-    to one process chosen at random."""
+    to one process chosen at random, or always to process `routed_to` when set (a bench that needs every
+    click handled by the same process)."""
 
     def __init__(self, rng: random.Random) -> None:
         super().__init__(rate_limit_scale=RATE_LIMIT_SCALE)
         self.processes: list[Any] = []
         self.rng = rng
         self.served: Counter[int] = Counter()
+        self.routed_to: int | None = None
 
     async def attach_process(self, bot: Any) -> None:
         self.bot = None  # attach() would otherwise close the process already attached, as a restart does
@@ -53,7 +55,7 @@ class SharedDiscord(FakeDiscord):
         return bot in self.processes or super()._serves(bot)
 
     async def _deliver(self, rec: Any) -> Any:
-        index = self.rng.randrange(len(self.processes))
+        index = self.rng.randrange(len(self.processes)) if self.routed_to is None else self.routed_to
         self.served[index] += 1
         self.bot = self.processes[index]
         return await super()._deliver(rec)

@@ -25,9 +25,12 @@ from tabletop.runtime.throttle import Cooldown, StaticImages
 from discord_ui.interactions import send_ephemeral
 from tabletop.runtime.config import Config
 from discord_ui.courier import Courier
+from discord_ui.membership import Membership
 from tabletop.presentation.i18n import tr
 from discord_ui.translator import Translator
 from tabletop.delivery.live import LiveHub
+from tabletop.leagues.post import member_left
+from tabletop.matchmaking.post import queue_left
 from tabletop.delivery.live_links import LaunchHints
 from tabletop.play.service import GameService
 from tabletop.runtime.workers import WorkerPool
@@ -76,13 +79,21 @@ class Tree(app_commands.CommandTree):
         return True
 
 
+def intents(config: Config) -> discord.Intents:
+    """Slash commands and buttons only, so `Intents.default()` is enough (no message content); the
+    privileged members intent only when configured (MEMBERS_INTENT), to hear of members leaving at once."""
+    chosen = discord.Intents.default()
+    chosen.members = config.members_intent
+    return chosen
+
+
 class TabletopBot(commands.Bot):
-    """Slash commands and buttons only, so `Intents.default()` is enough (no message content)."""
+    """Slash commands and buttons only (`intents`)."""
 
     def __init__(self, config: Config, store: Store, *, freeze_heap: bool = False, now: Callable[[], float] = time.time) -> None:
         super().__init__(
             command_prefix=commands.when_mentioned,
-            intents=discord.Intents.default(),
+            intents=intents(config),
             help_command=None,
             tree_cls=Tree,
             allowed_mentions=discord.AllowedMentions.none(),  # each send names exactly whom it notifies
@@ -121,6 +132,8 @@ class TabletopBot(commands.Bot):
         self.live_bridge: "PostgresBridge | None" = None
         """On PostgreSQL, the other processes' changes reach `live` through it (`tabletop.delivery.live_postgres`)."""
         self.tree.on_error = self.on_tree_error
+        self.membership = Membership(self.http, now)
+        """Who left which server, asked of Discord before the league and queue passes seat anyone."""
         self.names: BoundedCache[int, str] = BoundedCache(NAME_CACHE_SIZE)
         self.seen: BoundedCache[int, tuple[str, str]] = BoundedCache(NAME_CACHE_SIZE)
 
@@ -232,6 +245,12 @@ class TabletopBot(commands.Bot):
         log.error("command failed: %s", interaction.command and interaction.command.qualified_name,
                   exc_info=getattr(error, "original", error))
         await send_ephemeral(interaction, tr("err.internal", interaction.locale))
+
+    async def on_raw_member_remove(self, payload: discord.RawMemberRemoveEvent) -> None:
+        """A member left a server (heard only with the members intent): out of its leagues and tournaments,
+        and out of its ranked queue, at once."""
+        await member_left(self, payload.guild_id, payload.user.id)
+        await queue_left(self, payload.guild_id, payload.user.id)
 
     async def on_error(self, event_method: str, /, *args: Any, **kwargs: Any) -> None:
         log.exception("event %s failed", event_method)

@@ -43,8 +43,9 @@ PASS_LIMIT = 20
 
 
 def leagues_of(bot: "TabletopBot") -> LeagueService:
-    """Stateless: built over the bot's store, game service and clock whenever needed."""
-    return LeagueService(bot.store, bot.service, bot.service.now)
+    """Stateless: built over the bot's store, game service and clock whenever needed, asking Discord who
+    left the server (`discord_ui.membership`) before a pass pairs anyone."""
+    return LeagueService(bot.store, bot.service, bot.service.now, bot.membership.gone)
 
 
 async def league_locale(bot: "TabletopBot", league: LeagueRecord) -> str:
@@ -139,6 +140,10 @@ async def announce_progress(bot: "TabletopBot", progress: Progress) -> None:
     """Publish what one look at a league did: forced results, void tables, a new round, the end."""
     league = progress.league
     locale = await league_locale(bot, league)
+    if progress.left:
+        names = await names_of(bot, progress.left, locale)
+        await say(bot, league, tr("league.member_left", locale, league=league.name,
+                                  names=", ".join(announce.escape(names[user]) for user in progress.left)))
     for played in progress.forced:
         await after_commit(bot, played)
     for table in progress.voided:
@@ -232,6 +237,18 @@ async def league_pass(bot: "TabletopBot") -> int:
             except Exception:  # noqa: BLE001 - the loop must go on with the other leagues
                 log.exception("league %s: the pass failed", league.id)
     return len(due)
+
+
+async def member_left(bot: "TabletopBot", guild_id: int, user_id: int) -> None:
+    """A member left the server (the gateway says so when the bot has the members intent): withdrawn at
+    once from its leagues and tournaments still running or signing up, each told in its channel and its
+    bracket posted, as the next pass would have done."""
+    bot.membership.left(guild_id, user_id)
+    for progress in await leagues_of(bot).member_left(guild_id, user_id):
+        try:
+            await announce_progress(bot, progress)
+        except Exception:  # noqa: BLE001 - one league failing must not keep the others from hearing
+            log.exception("league %s: the withdrawal of %s could not be announced", progress.league.id, user_id)
 
 
 async def names_of(bot: "TabletopBot", users: Sequence[int], locale: str) -> dict[int, str]:

@@ -11,7 +11,7 @@ loop also claims the leagues it advances (tabletop/leagues/post.py).
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import Callable, Literal, Sequence
+from typing import Awaitable, Callable, Literal, Sequence
 
 from engine import registry
 from engine.core.errors import GameError
@@ -36,6 +36,10 @@ from storage.league_records import LeagueGameRecord, LeagueRecord, RatingChange,
 ENOUGH_WAIT = 24 * HOUR
 """A sign-up deadline reached without enough members is retried this much later (admins are told)."""
 
+Gone = Callable[[int, Sequence[int]], Awaitable[set[int]]]
+"""Which of these players (by server) have left it, as far as Discord says for certain: the Discord side
+asks (discord_ui.membership), so a pass withdraws them before it pairs anyone."""
+
 
 @dataclass(frozen=True, slots=True)
 class Progress:
@@ -50,6 +54,8 @@ class Progress:
     short: bool = False
     """The sign-up deadline passed with too few members."""
     tables: tuple[LeagueGameRecord, ...] = field(default=())
+    left: tuple[int, ...] = ()
+    """Entrants withdrawn by this call because they left the server."""
 
 
 def league_config(league: LeagueRecord) -> LeagueConfig:
@@ -83,10 +89,12 @@ def as_rounds(rounds: Sequence[RoundRecord], tables: Sequence[LeagueGameRecord])
 
 
 class LeagueService:
-    def __init__(self, store: Store, games: GameService, now: Callable[[], float]) -> None:
+    def __init__(self, store: Store, games: GameService, now: Callable[[], float], gone: Gone | None = None) -> None:
         self.store = store
         self.games = games
         self.now = now
+        self.gone = gone
+        """Without it (tests of the service alone), nobody is found to have left the server."""
 
     # ---- sign-up ------------------------------------------------------------------------------------
 
@@ -123,11 +131,46 @@ class LeagueService:
                 continue  # the game ended meanwhile
         return updated, forfeits
 
+    async def withdraw_leavers(self, league: LeagueRecord) -> Progress:
+        """Entrants who left the server, withdrawn as an admin's `/league leave member:` would (before the
+        start, they simply leave): asked of Discord for all of them at once, before a pass pairs or opens
+        anything. Only the withdrawals this call made come back (another process's are its own to announce),
+        with the forfeits of their games in progress to publish."""
+        if self.gone is None or league.status not in ("signup", "running") or not league.members:
+            return Progress(league)
+        left = await self.gone(league.guild_id, league.members)
+        return await self.withdraw_all(league, sorted(left))
+
+    async def withdraw_all(self, league: LeagueRecord, users: Sequence[int]) -> Progress:
+        """`withdraw` for each of `users` who is still an entrant; what this call itself did."""
+        done: list[int] = []
+        forfeits: list[Played] = []
+        for user in users:
+            try:
+                league, played = await self.withdraw(await self.reload(league), user)
+            except StoreError as error:
+                if error.code not in ("league_not_joined", "league_started"):
+                    raise
+                continue  # withdrawn meanwhile (an admin, another process), or the league is over
+            done.append(user)
+            forfeits += played
+        return Progress(league, forced=tuple(forfeits), left=tuple(done))
+
+    async def member_left(self, guild_id: int, user_id: int) -> list[Progress]:
+        """A member left the server (heard from the gateway): withdrawn at once from each of its leagues
+        that has not ended."""
+        found = await self.store.list_leagues(guild_id, statuses=("signup", "running"), user_id=user_id)
+        done = [await self.withdraw_all(league, (user_id,)) for league in found if user_id in league.members]
+        return [progress for progress in done if progress.left]
+
     # ---- rounds -------------------------------------------------------------------------------------
 
     async def start(self, league: LeagueRecord) -> Progress:
-        """Pair the first round now. Tried again on fresh members when someone joined or left while it
-        was planned; refused when another process started the league first."""
+        """Pair the first round now, without entrants who left the server. Tried again on fresh members
+        when someone joined or left while it was planned; refused when another process started the league
+        first."""
+        leavers = await self.withdraw_leavers(league)
+        league = leavers.league
         for _ in range(3):
             if league.status != "signup":
                 raise GameError(text("league.already_started"))
@@ -135,7 +178,7 @@ class LeagueService:
                 raise GameError(text("league.too_few"))
             progress = await self.open_next(league)
             if progress.opened is not None or progress.finished:
-                return progress
+                return replace(progress, left=leavers.left)
             league = await self.reload(league)
         raise GameError(text("league.busy"))
 
@@ -276,9 +319,18 @@ class LeagueService:
             return None  # another pass started it first
 
     async def advance(self, league: LeagueRecord) -> Progress:
-        """One look at a due league: start it at the end of sign-up; in a running one, tables whose game
-        was cancelled by hand are voided, a round past its deadline is decided by the league's policy,
-        and a finished round leads to the next (or the league's end)."""
+        """One look at a due league: entrants who left the server are withdrawn first (their games in
+        progress forfeited); then `look`."""
+        leavers = await self.withdraw_leavers(league)
+        progress = await self.look(leavers.league)
+        if not leavers.left:
+            return progress
+        return replace(progress, forced=(*leavers.forced, *progress.forced), left=leavers.left)
+
+    async def look(self, league: LeagueRecord) -> Progress:
+        """Start a league at the end of sign-up; in a running one, tables whose game was cancelled by hand
+        are voided, a round past its deadline is decided by the league's policy, and a finished round leads
+        to the next (or the league's end)."""
         now = self.now()
         if league.status == "signup":
             if len(league.members) >= league_config(league).players:

@@ -27,8 +27,16 @@ log = logging.getLogger("tabletop.matchmaking")
 
 
 def queue_of(bot: "TabletopBot") -> QueueService:
-    """Stateless: built over the bot's store, game service and clock whenever needed."""
-    return QueueService(bot.store, bot.service, bot.service.now)
+    """Stateless: built over the bot's store, game service and clock whenever needed, asking Discord who
+    left the server (`discord_ui.membership`) before a pass matches anyone."""
+    return QueueService(bot.store, bot.service, bot.service.now, bot.membership.gone)
+
+
+async def queue_left(bot: "TabletopBot", guild_id: int, user_id: int) -> None:
+    """A member left the server (the gateway says so with the members intent): their waiting entry is
+    dropped at once, so no pass matches them."""
+    bot.membership.left(guild_id, user_id)
+    await bot.store.queue_leave(guild_id, user_id)
 
 
 async def queue_pass(bot: "TabletopBot") -> PassResult:

@@ -21,7 +21,7 @@ from __future__ import annotations
 import random
 from collections import defaultdict
 from dataclasses import dataclass
-from typing import Any, Callable, Mapping, Sequence
+from typing import Any, Awaitable, Callable, Iterable, Mapping, Sequence
 
 from engine import registry
 from engine.core.errors import BadOptions, GameError
@@ -48,6 +48,9 @@ MAX_AI_MINUTES = 24 * 60
 PASS_LIMIT = 200
 """Entries one pass claims, oldest first: the pass's work is bounded whatever the queue's length."""
 MINUTE = 60.0
+Gone = Callable[[int, Iterable[int]], Awaitable[set[int]]]
+"""Which of these players have left the server, as far as Discord says for certain (the Discord side asks:
+discord_ui.membership): their entries are dropped before a table is formed, so no game starts with them."""
 
 
 def refusal(key: str, **values: Any) -> GameError:
@@ -83,10 +86,12 @@ class PassResult:
 
 
 class QueueService:
-    def __init__(self, store: Store, games: GameService, now: Callable[[], float]) -> None:
+    def __init__(self, store: Store, games: GameService, now: Callable[[], float], gone: Gone | None = None) -> None:
         self.store = store
         self.games = games
         self.now = now
+        self.gone = gone
+        """Without it (tests of the service alone), nobody is found to have left the server."""
 
     # ---- the players' commands ------------------------------------------------------------------------
 
@@ -196,7 +201,7 @@ class QueueService:
         claimed = await self.store.claim_queue(now, until=lease_end(self.now), limit=PASS_LIMIT, queue=joined.queue)
         keep: set[int] = set()
         try:
-            live = [entry for entry in claimed if entry.expires_at > now]
+            live = await self.present([entry for entry in claimed if entry.expires_at > now])
             if len(live) < joined.players or joined.id not in {entry.id for entry in live}:
                 return ()  # nobody to meet yet, or a running pass holds the joined entry and matches it
             settings = await self.store.get_guild_settings(joined.guild_id)
@@ -215,7 +220,8 @@ class QueueService:
                 queues[entry.queue].append(entry)
         started: list[Started] = []
         lost = 0
-        for queue, entries in queues.items():
+        for queue, waiting in queues.items():
+            entries = await self.present(waiting)
             settings = await self.store.get_guild_settings(queue.guild_id)
             matched, lost_here, seated = await self._match(entries, queue.players, settings, now, keep)
             started += matched
@@ -226,6 +232,17 @@ class QueueService:
                     if game is not None:
                         started.append(game)
         return PassResult(tuple(started), expired, len(claimed), lost)
+
+    async def present(self, entries: Sequence[QueueEntry]) -> list[QueueEntry]:
+        """One queue's entries without those of players who left the server, whose entries are dropped
+        (they leave the queue as `/queue leave` would, without a word: they are no longer there to read it)."""
+        if self.gone is None or not entries:
+            return list(entries)
+        left = await self.gone(entries[0].guild_id, [entry.user_id for entry in entries])
+        for entry in entries:
+            if entry.user_id in left:
+                await self.store.queue_leave(entry.guild_id, entry.user_id)
+        return [entry for entry in entries if entry.user_id not in left]
 
     async def _match(self, entries: Sequence[QueueEntry], size: int, settings: Mapping[str, Any], now: float,
                      keep: set[int], *, only: int | None = None) -> tuple[list[Started], int, set[int]]:

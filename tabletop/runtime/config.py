@@ -76,6 +76,10 @@ class Config:
     """ACTIVITY_ENABLED: Activities are turned on for the application in the developer portal (with its URL
     mapping to PUBLIC_URL), so an Open live board button may launch it (docs/live-board.md). Discord refuses
     a launch for an application without one, and nothing the bot can ask says whether it has one."""
+    members_intent: bool = False
+    """MEMBERS_INTENT: the bot asks for the privileged Server Members intent (enabled for it in the developer
+    portal, Bot tab), so a member leaving the server is withdrawn from its leagues and dropped from the ranked
+    queue at once; without it the league and queue passes notice at their next look (docs/deploy.md)."""
     public_url_given: bool = field(init=False, default=False)
     """Whether PUBLIC_URL was set rather than derived from WEB_HOST: only then do messages link to the board
     (a derived loopback address means nothing on another person's phone)."""
@@ -121,6 +125,7 @@ class Config:
             discord_client_id=_client_id(os.environ.get("DISCORD_CLIENT_ID", "")),
             discord_client_secret=os.environ.get("DISCORD_CLIENT_SECRET", "").strip() or None,
             activity_enabled=_flag("ACTIVITY_ENABLED", os.environ.get("ACTIVITY_ENABLED", "")),
+            members_intent=_flag("MEMBERS_INTENT", os.environ.get("MEMBERS_INTENT", "")),
         )
         if config.activity_enabled and not config.oauth_configured:
             raise ConfigError("ACTIVITY_ENABLED needs DISCORD_CLIENT_ID and DISCORD_CLIENT_SECRET: the Activity signs "

@@ -43,6 +43,11 @@ class FakeGuild:
     locale: str = "en-US"
     members: set[int] | None = None
     """Who is in the server: None for every user of the world (most tests), else exactly these."""
+    left: set[int] = field(default_factory=set)
+    """Who left the server (`FakeDiscord.remove_member`): no longer members, whatever `members` says."""
+
+    def has_member(self, user_id: int) -> bool:
+        return user_id not in self.left and (self.members is None or user_id in self.members)
 
 
 @dataclass

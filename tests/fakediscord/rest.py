@@ -98,7 +98,7 @@ class RestEndpoints:
         if guild is None:
             raise self._fail(req, 404, 10004, "Unknown Guild")
         user = self.world.users.get(req.int_arg("user_id"))
-        if user is None or (guild.members is not None and user.id not in guild.members):
+        if user is None or not guild.has_member(user.id):
             raise self._fail(req, 404, 10007, "Unknown Member")
         return member_json(user, self.world._member_permissions(user))
 

@@ -181,6 +181,20 @@ class FakeDiscord:
         self.users[user_id] = user
         return user
 
+    async def remove_member(self, guild_id: int, ref: UserRef) -> None:
+        """`ref` leaves the server (or is kicked): no longer in its member list, so GET member answers 404
+        Unknown Member (10007). A bot attached with the members intent hears it as Discord's gateway tells
+        it, a GUILD_MEMBER_REMOVE dispatch; a bot without that privileged intent hears nothing."""
+        guild = self.guilds[guild_id]
+        user = self.user(ref)
+        guild.left.add(user.id)
+        if guild.members is not None:
+            guild.members.discard(user.id)
+        bot = self.bot
+        if bot is not None and bot.intents.members:
+            self._tasks.run(bot._connection.parse_guild_member_remove, {"guild_id": str(guild_id), "user": user_json(user)})
+            await self.settle()
+
     def user(self, ref: UserRef) -> FakeUser:
         user_id = ref.id if isinstance(ref, FakeUser) else int(ref)
         try:

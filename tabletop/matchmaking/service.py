@@ -200,10 +200,16 @@ class QueueService:
         now = self.now()
         claimed = await self.store.claim_queue(now, until=lease_end(self.now), limit=PASS_LIMIT, queue=joined.queue)
         keep: set[int] = set()
+
+        def ready(live: list[QueueEntry]) -> bool:
+            return len(live) >= joined.players and joined.id in {entry.id for entry in live}
+
         try:
-            live = await self.present([entry for entry in claimed if entry.expires_at > now])
-            if len(live) < joined.players or joined.id not in {entry.id for entry in live}:
-                return ()  # nobody to meet yet, or a running pass holds the joined entry and matches it
+            live = [entry for entry in claimed if entry.expires_at > now]
+            if ready(live):
+                live = await self.present(live)
+            if not ready(live):
+                return ()  # nobody (still in the server) to meet yet, or a running pass holds the joined entry
             settings = await self.store.get_guild_settings(joined.guild_id)
             started, _lost, _seated = await self._match(live, joined.players, settings, now, keep, only=joined.id)
             return tuple(started)

@@ -94,6 +94,8 @@ class TabletopBot(commands.Bot):
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=intents(config),
+            chunk_guilds_at_startup=False,  # the members intent is for leaves only: no member lists downloaded
+            member_cache_flags=discord.MemberCacheFlags.none(),
             help_command=None,
             tree_cls=Tree,
             allowed_mentions=discord.AllowedMentions.none(),  # each send names exactly whom it notifies

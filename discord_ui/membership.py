@@ -41,9 +41,9 @@ class Membership:
         asked: list[int] = []
         left: set[int] = set()
         for user in dict.fromkeys(users):
-            known = self._known.get((guild_id, user))
             if user <= 0:
                 continue
+            known = self._known.get((guild_id, user))
             if known is not None and now - known[1] < REMEMBER_SECONDS:
                 if not known[0]:
                     left.add(user)

@@ -20,7 +20,9 @@ Every entry point settles: it returns once every task the bot started is done or
 payload and the command tree pass limits.py, and every request passes Discord's published API description
 (schema.py: the request schemas, strict, with discord.py's known quirks allowed in one list). Discord's rate
 limits apply (ratelimits.py): discord.py paces and retries itself; `FakeDiscord(rate_limit_scale=0.01)`
-shortens the windows for tests, and `world.rate_limited` lists every 429 answered.
+shortens the windows for tests, and `world.rate_limited` lists every 429 answered. Discord's invalid-request
+limit applies too (invalid.py): `world.invalid` counts the 401, 403 and 429 answers (`total`, `in_window(now)`,
+`responses`), and past `FakeDiscord(invalid_request_limit=...)` (10,000 per 10 minutes) Cloudflare bans the bot.
 
 The application's OAuth2 (oauth.py) signs people in to the live board: `world.oauth.approve(user, url)` is a
 browser's trip through Discord's authorize page, `world.oauth.authorize(user)` the Embedded App SDK's code;

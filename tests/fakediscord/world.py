@@ -3,9 +3,9 @@
 Everything above the transport is the real library: the bot's CommandTree parses our
 INTERACTION_CREATE payloads, its views and DynamicItems route our clicks, and its HTTPClient and webhook
 adapter run unchanged down to the aiohttp session, which is ours (transport.py): requests land here
-instead of on the network, under Discord's rate limits (ratelimits.py). The world outlives bot objects,
-so attaching a second bot is a restart: messages, threads and users are still there, and old buttons
-must still work.
+instead of on the network, under Discord's rate limits (ratelimits.py) and its invalid-request limit
+(invalid.py). The world outlives bot objects, so attaching a second bot is a restart: messages, threads and
+users are still there, and old buttons must still work.
 
 Private discord.py names touched (pinned by discord.py==2.7.*): the HTTPClient's session (transport.py),
 webhook.async_.async_context, ConnectionState.parse_interaction_create, _view_store,
@@ -35,6 +35,7 @@ from .commands import AttachmentUpload, Resolvers, build_call
 from .expiry import OldEdits, token_expired
 from .http import DiscordError, Request, Router, UnsupportedEndpoint, Upload, decode, split_url
 from .idle import TaskRegistry, install_task_factory
+from .invalid import BAN_BODY, BAN_HEADERS, LIMIT as INVALID_LIMIT, InvalidRequests
 from .payloads import (
     ATTACHMENT_SIZE_LIMIT,
     BOT_PERMISSIONS,
@@ -97,11 +98,13 @@ class FakeDiscord:
         timer_horizon: float = 0.0,
         rate_limit_scale: float = 1.0,
         global_rate_limit: int = 50,
+        invalid_request_limit: int = INVALID_LIMIT,
         clock: Callable[[], float] = time.time,
     ) -> None:
         """`rate_limit_scale` multiplies every rate-limit window (1.0: Discord's figures; tests use a
         fraction so that discord.py's waits stay short); `global_rate_limit` is the bot's requests per
-        global window (Discord's default 50 per second)."""
+        global window (Discord's default 50 per second); `invalid_request_limit` the invalid requests (401, 403,
+        429) per 10 minutes of the world's clock past which Discord bans the bot (10,000; tests lower it)."""
         self.clock = clock
         """The world's time (epoch seconds): snowflakes, thread archiving, token expiry. E2e tests give the
         bot's fake clock here (tests/e2e/driver.py), so moving it ages threads and tokens too."""
@@ -147,6 +150,8 @@ class FakeDiscord:
         self._router = Router([template for _, template in self._rest.routes]
                               + [CALLBACK, FOLLOWUP, ORIGINAL, WEBHOOK_MESSAGE])
         self.ratelimits = RateLimiter(rate_limit_scale, global_rate_limit)
+        self.invalid = InvalidRequests(invalid_request_limit)
+        """Discord's invalid-request limit (invalid.py): the bot's 401, 403 and counted 429 answers, and its ban."""
         self.thread_life = ThreadLife(self)
         self.old_edits = OldEdits(self)
 
@@ -627,6 +632,17 @@ class FakeDiscord:
         return await self._answer(method, url, data=data, headers=headers, params=params)
 
     async def _answer(self, method: str, url: str, *, data: Any, headers: dict[str, str], params: Any) -> FakeResponse:
+        """Cloudflare's ban first (invalid.py), then Discord's answer, counted if it is invalid."""
+        path = split_url(url)[0]
+        if self.invalid.refuses(self.now()):
+            return FakeResponse(429, BAN_HEADERS, BAN_BODY)
+        response = await self._respond(method, url, data=data, headers=headers, params=params)
+        if self.invalid.record(method, path, response.status, response.headers.get("X-RateLimit-Scope"), self.now()):
+            self._error("invalid requests", f"{self.invalid.limit} invalid requests (401, 403, 429) within "
+                        f"{self.invalid.window:g} s, the last {method} {path}: Discord bans the bot's IP")
+        return response
+
+    async def _respond(self, method: str, url: str, *, data: Any, headers: dict[str, str], params: Any) -> FakeResponse:
         path, query = split_url(url)
         template, args = self._router.match(path)
         # Interaction callbacks and followups carry no bot token: the global limit does not count them.

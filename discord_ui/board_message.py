@@ -26,6 +26,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("tabletop.board_message")
 EDIT_WINDOW_SECONDS = 50 * 60  # Discord refuses repeated edits of messages older than an hour (30046)
+UNKNOWN_MESSAGE = 10008  # the board message was deleted (a moderator tidying up): not the thread
 
 
 class DiscordBoard:
@@ -133,7 +134,11 @@ async def write_board(
 
     try:
         message = await in_open_thread(bot, record.thread_id, write)
-    except discord.NotFound:
+    except discord.NotFound as error:
+        if in_place and error.code == UNKNOWN_MESSAGE:
+            log.warning("game %s: its board message %s was deleted; posting a new one", record.id, current)
+            fresh = replace(record, board_message_id=None, board_log=None)
+            return await write_board(bot, fresh, match, events, pinged, header, mention, "post")
         if record.thread_id is None or record.thread_id == record.channel_id:
             log.warning("game %s: its channel is gone; the outbox keeps the board", record.id, exc_info=True)
             return None

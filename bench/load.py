@@ -8,9 +8,10 @@ player moves the moment it may. Prints committed actions per second, click-to-bo
 the click that completes a move that hands the decision over or ends the game, to the first picture in
 the game's thread at that version or later: a busy thread's board covers several moves), the event loop's
 worst lag, peak RSS, the image bytes and pictures posted in the games' threads per action, the requests
-Discord answered with 429 (the fake enforces its global and per-route rate limits), and the CPU time of
-one action: this process (the bot, and the fake Discord and the players that drive it) and the render
-pool's workers.
+Discord answered with 429 (the fake enforces its global and per-route rate limits), the invalid requests
+(401, 403 and counted 429s, toward Discord's 10,000 per 10 minutes that ban the bot) per 1,000 moves, and
+the CPU time of one action: this process (the bot, and the fake Discord and the players that drive it) and
+the render pool's workers.
 
 CPU per action is the figure to compare on a shared machine: actions per second and latencies depend on
 what else runs, the CPU an action takes much less. On two cores, actions per second cannot pass
@@ -283,6 +284,7 @@ async def measure(games: int, actions: int, rate_limit_scale: float = 1.0, rate:
             lag_task = asyncio.create_task(probe.run(stop))
             start, cpu, workers = time.perf_counter(), time.process_time(), children_cpu()
             started = asyncio.get_running_loop().time()  # the rate limiter's clock
+            invalid_before = world.invalid.total
             pacer = Pacer(rate)
             await asyncio.gather(*(player(table, game_id, user, random.Random(user), clicks, budget, bell, thread, pacer)
                                    for game_id, user, thread in seats))
@@ -290,6 +292,7 @@ async def measure(games: int, actions: int, rate_limit_scale: float = 1.0, rate:
             cpu = time.process_time() - cpu
             workers_cpu = sum(spent - workers.get(pid, 0.0) for pid, spent in children_cpu().items())
             limited = [hit for hit in world.rate_limited if hit.at >= started]
+            invalid = world.invalid.total - invalid_before
             stop.set()
             await lag_task
             latencies = click_to_board(clicks, boards, await handovers(table, sorted({game for game, _, _ in clicks})))
@@ -307,6 +310,7 @@ async def measure(games: int, actions: int, rate_limit_scale: float = 1.0, rate:
         "thread board pictures per action": len(sizes) / done,
         "429 answers, global": float(sum(hit.scope == "global" for hit in limited)),
         "429 answers, per route": float(sum(hit.scope == "user" for hit in limited)),
+        "invalid requests per 1,000 moves": invalid * 1000 / done,
         "CPU ms per action, this process": cpu * 1000 / done,
         "CPU ms per action, render workers": workers_cpu * 1000 / done,
     }
@@ -324,6 +328,6 @@ def run(argv: list[str] | None = None) -> list[tuple[str, float, str]]:
     args = parser.parse_args(argv or [])
     figures = asyncio.run(measure(args.games, args.actions, args.rate_limit_scale, args.rate))
     units = {"actions": "count", "actions per second": "actions/s", "peak RSS MiB": "MiB", "thread image KiB per action": "KiB",
-             "thread board pictures per action": "count",
-             "429 answers, global": "count", "429 answers, per route": "count"}
+             "thread board pictures per action": "count", "429 answers, global": "count",
+             "429 answers, per route": "count", "invalid requests per 1,000 moves": "count"}
     return [(f"{args.games} games: {name}", value, units.get(name, "ms")) for name, value in figures.items()]

@@ -1,5 +1,6 @@
 """The league operations as sans-IO bodies (storage/sql.py), written once for every backend, and the
-migration step that creates their tables and the ratings' (storage/rating_sql.py).
+migration step that creates their tables and the ratings' (storage/rating_sql.py). What only tournaments
+use (the next games of a match, the bracket posted) is in storage/tournament_sql.py.
 
 Every body is one transaction's worth of statements; a backend drives it as it drives the game bodies.
 `game_end` runs inside the transaction of a game's last step (`commit_action`), which is what makes the
@@ -82,20 +83,6 @@ LEAGUE_CLAIMS_MIGRATION: tuple[str, ...] = (
     # until this moment (`claim_due_leagues`), so each league's announcements go out from one process;
     # a crashed process's claims simply expire.
     "ALTER TABLE leagues ADD COLUMN claimed_until REAL",
-)
-
-BRACKETS_MIGRATION: tuple[str, ...] = (
-    # Tournaments (tabletop/leagues/brackets/): the seed order fixed when round 1 is paired (ratings move
-    # afterwards, the bracket must not), and a digest of the bracket last posted, so each change of the
-    # bracket is posted once however many processes run the league loop.
-    "ALTER TABLE leagues ADD COLUMN seeds TEXT",
-    "ALTER TABLE leagues ADD COLUMN bracket_digest TEXT",
-)
-
-BRACKET_MESSAGE_MIGRATION: tuple[str, ...] = (
-    # The league channel's bracket message, edited in place after each result instead of posted anew
-    # (tabletop/leagues/post.py): its id, once posted.
-    "ALTER TABLE leagues ADD COLUMN bracket_message INTEGER",
 )
 
 LEAGUE_COLUMNS = ("l.id, l.guild_id, l.channel_id, l.name, l.game_type, l.config, l.status, l.created_by, l.created_at,"
@@ -219,37 +206,6 @@ def open_round(league_id: int, number: int, deadline: float, tables: list[tuple[
     if seeds is not None:
         yield Execute("UPDATE leagues SET seeds = ? WHERE id = ?", (dump(list(seeds)), league_id))
     return True
-
-
-def add_tables(league_id: int, number: int, tables: Sequence[tuple[int, tuple[int, ...]]],
-               ranks: tuple[int, ...] | None) -> Body[int]:
-    # Only into the running league's current round, which this also writes (the next pass looks at once);
-    # a table number already there is skipped, so two passes adding the same next game add it once.
-    moved = yield Execute("UPDATE leagues SET due_at = 0 WHERE id = ? AND round = ? AND status = 'running'", (league_id, number))
-    if moved != 1:
-        return 0
-    added = 0
-    for table_no, players in tables:
-        added += yield Execute(
-            "INSERT INTO league_games (league_id, round, table_no, players, status, ranks) VALUES (?, ?, ?, ?, ?, ?)"
-            " ON CONFLICT DO NOTHING", (league_id, number, table_no, dump(list(players)),
-                                        "open" if ranks is None else "finished", None if ranks is None else dump(list(ranks))))
-    return added
-
-
-def mark_bracket(league_id: int, digest: str) -> Body[bool]:
-    changed = yield Execute("UPDATE leagues SET bracket_digest = ? WHERE id = ? AND (bracket_digest IS NULL OR bracket_digest <> ?)",
-                            (digest, league_id, digest))
-    return changed == 1
-
-
-def bracket_message(league_id: int) -> Body[int | None]:
-    rows = yield Fetch("SELECT bracket_message FROM leagues WHERE id = ?", (league_id,))
-    return int(rows[0][0]) if rows and rows[0][0] is not None else None
-
-
-def set_bracket_message(league_id: int, message_id: int | None) -> Body[None]:
-    yield Execute("UPDATE leagues SET bracket_message = ? WHERE id = ?", (message_id, league_id))
 
 
 def set_table_game(key: TableKey, game_id: int) -> Body[bool]:
@@ -420,25 +376,12 @@ class LeagueOperations:
                          seeds: Sequence[int] | None = None) -> bool:
         return await self._write(lambda: open_round(league_id, number, deadline, tables, byes, numbers, seeds))
 
-    async def add_tables(self, league_id: int, *, number: int, tables: Sequence[tuple[int, tuple[int, ...]]],
-                         ranks: tuple[int, ...] | None = None) -> int:
-        return await self._write(lambda: add_tables(league_id, number, tables, ranks))
-
-    async def mark_bracket(self, league_id: int, digest: str) -> bool:
-        return await self._write(lambda: mark_bracket(league_id, digest))
-
     async def set_table_game(self, key: TableKey, game_id: int) -> bool:
         return await self._write(lambda: set_table_game(key, game_id))
 
     async def close_table(self, key: TableKey, *, status: TableStatus, ranks: tuple[int, ...] | None = None,
                           settled: bool = False) -> bool:
         return await self._write(lambda: close_table(key, status, ranks, settled))
-
-    async def bracket_message(self, league_id: int) -> int | None:
-        return await self._read(lambda: bracket_message(league_id))
-
-    async def set_bracket_message(self, league_id: int, message_id: int | None) -> None:
-        await self._write(lambda: set_bracket_message(league_id, message_id))
 
     async def finish_league(self, league_id: int, *, status: LeagueStatus = "finished", at_round: int | None = None) -> bool:
         return await self._write(lambda: finish_league(league_id, status, at_round))

@@ -20,10 +20,11 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Sequence
 
 from storage.base import StoreError
-from storage.league_sql import BRACKET_MESSAGE_MIGRATION, BRACKETS_MIGRATION, LEAGUE_CLAIMS_MIGRATION, LEAGUES_MIGRATION
+from storage.league_sql import LEAGUE_CLAIMS_MIGRATION, LEAGUES_MIGRATION
 from storage.queue_sql import QUEUE_MIGRATION
 from storage.review_sql import REVIEWS_MIGRATION
 from storage.session_sql import SESSIONS_MIGRATION
+from storage.tournament_sql import BRACKET_MESSAGE_MIGRATION, BRACKETS_MIGRATION
 
 if TYPE_CHECKING:
     import asyncpg
@@ -218,11 +219,11 @@ MIGRATIONS: tuple[Migration, ...] = (
     SESSIONS_MIGRATION,
     # The ranked queue's entries (storage/queue_sql.py).
     QUEUE_MIGRATION,
-    # Tournaments: the seed order and the last posted bracket (storage/league_sql.py).
+    # Tournaments: the seed order and the last posted bracket (storage/tournament_sql.py).
     BRACKETS_MIGRATION,
     # Post-game reviews kept with their game (storage/review_sql.py).
     REVIEWS_MIGRATION,
-    # Tournaments: the bracket message edited in place (storage/league_sql.py).
+    # Tournaments: the bracket message edited in place (storage/tournament_sql.py).
     BRACKET_MESSAGE_MIGRATION,
 )
 

@@ -5,10 +5,11 @@ backend subclass only opens its connections and implements `_write` (run a body 
 `_read` (run a single-statement body outside any write). So SQLite and PostgreSQL cannot drift apart:
 the contract suite runs against both, on the same code.
 
-Adding an operation: write its body here or in one of its mixins (claims: storage/claim_sql.py; leagues
-and ratings: league_sql.py, rating_sql.py; the live board's sessions: session_sql.py; helpers in
-storage/rows.py), add its schema in storage/migrations.py, declare it in storage/base.py's protocol, and
-test it in tests/storage (which runs every test on both backends). Nothing is written twice; see storage/README.md.
+Adding an operation: write its body here or in one of its mixins (claims: storage/claim_sql.py; leagues,
+tournaments and ratings: league_sql.py, tournament_sql.py, rating_sql.py; the live board's sessions:
+session_sql.py; helpers in storage/rows.py), add its schema in storage/migrations.py, declare it in
+storage/base.py's protocol, and test it in tests/storage (which runs every test on both backends).
+Nothing is written twice; see storage/README.md.
 """
 
 from __future__ import annotations
@@ -38,6 +39,7 @@ from storage.queue_sql import QueueOperations
 from storage.rating_sql import RatingOperations
 from storage.review_sql import ReviewOperations
 from storage.session_sql import SessionOperations
+from storage.tournament_sql import TournamentOperations
 from storage.sql import Body, Execute, ExecuteMany, Fetch, T
 
 COMMIT_STATUSES = ("active", "finished", "cancelled")
@@ -52,7 +54,7 @@ def _check_capacity(capacity: int) -> None:
 
 
 class SqlStore(ClaimOperations, LeagueOperations, QueueOperations, RatingOperations, ReviewOperations, SessionOperations,
-               ABC):
+               TournamentOperations, ABC):
     """The `Store` protocol over any backend that can run a body as a transaction."""
 
     backend = "sql"

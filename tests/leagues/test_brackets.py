@@ -13,7 +13,7 @@ from tabletop.leagues.brackets.seeding import first_round, seed_order
 from tabletop.leagues.brackets.tables import balance, table_plan
 from tabletop.leagues.bracket_text import bracket_text
 from tabletop.leagues.progress import bracket_progress, shows_progress
-from tabletop.leagues.service import settled_ranks
+from tabletop.leagues.tournament_service import settled_ranks
 from tabletop.leagues.pairing import swiss_round
 from tabletop.leagues.pairing import Round
 

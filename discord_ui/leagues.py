@@ -212,24 +212,31 @@ async def results(interaction: discord.Interaction, league_id: int | None) -> No
     await send_ephemeral(interaction, "\n".join(lines) if len(lines) > 1 else tr("league.no_results", locale))
 
 
-async def season(interaction: discord.Interaction, game: str, action: str) -> None:
-    """Show the game's current season on this server, or (admins) start the next one."""
+def server_for(interaction: discord.Interaction, game: str) -> int:
+    """The server of a season's or leaderboard's command: these are per server and per game, so refused in
+    DMs and for an unknown game."""
     if interaction.guild_id is None:
         raise GameError(text("league.guild_only"))
     if game not in registry.games():
         raise GameError(text("league.bad_game"))
+    return interaction.guild_id
+
+
+async def season(interaction: discord.Interaction, game: str, action: str) -> None:
+    """Show the game's current season on this server, or (admins) start the next one."""
+    guild_id = server_for(interaction, game)
     bot = bot_of(interaction)
     locale = lang(interaction.locale)
     name = registry.get(game).name.get(locale)
     if action == "new":
         await require_admin(interaction)
-        number = await leagues_of(bot).new_season(interaction.guild_id, game)
+        number = await leagues_of(bot).new_season(guild_id, game)
         await interaction.response.send_message(tr("league.season_started", locale, game=name, season=number),
                                                 allowed_mentions=discord.AllowedMentions.none())
         return
-    number = await bot.store.current_season(interaction.guild_id, game)
-    players = len(await bot.store.get_ratings(interaction.guild_id, game))
-    leagues = await bot.store.list_leagues(interaction.guild_id, statuses=("signup", "running", "finished"), game_type=game)
+    number = await bot.store.current_season(guild_id, game)
+    players = len(await bot.store.get_ratings(guild_id, game))
+    leagues = await bot.store.list_leagues(guild_id, statuses=("signup", "running", "finished"), game_type=game)
     names = ", ".join(f"{league.name} ({tr(f'league.status_{league.status}', locale)})"
                       for league in leagues if league.season == number) or "-"
     await send_ephemeral(interaction, tr("league.season_info", locale, game=name, season=number, players=players, leagues=names))
@@ -291,15 +298,12 @@ async def tournament_places(bot: Any, leagues: Sequence[LeagueRecord], user_id: 
 
 async def leaderboard_reply(interaction: discord.Interaction, game: str) -> None:
     """The server's best players of one game by rating, and the viewer's own place."""
-    if interaction.guild_id is None:
-        raise GameError(text("league.guild_only"))
-    if game not in registry.games():
-        raise GameError(text("league.bad_game"))
+    guild_id = server_for(interaction, game)
     bot = bot_of(interaction)
     locale = lang(interaction.locale)
-    board = await leaderboard(bot.store, interaction.guild_id, game, interaction.user.id)
+    board = await leaderboard(bot.store, guild_id, game, interaction.user.id)
     name = registry.get(game).name.get(locale)
-    season_number = await bot.store.current_season(interaction.guild_id, game)
+    season_number = await bot.store.current_season(guild_id, game)
     lines = [tr("league.board_title", locale, game=name, season=season_number)]
     names = await names_of(bot, [user for _, user, _ in board.top], locale)
     for place, user, rating in board.top:

@@ -178,6 +178,22 @@ async def test_a_fitting_opponent_already_waiting_is_matched_at_join(table: Tabl
     assert len(intros(table, record.id)) == 1, "the pass does not open the game matched at join again"
 
 
+async def started_once_the_claim_lapses(table: Table, players: list[int]) -> None:
+    """The match whose start failed is still a lobby, held by its claim for a moment; once the claim's lease
+    lapses a pass starts it, once."""
+    entries = [await table.bot.store.queue_entry(GUILD, user) for user in players]
+    [game_id] = {entry.game_id for entry in entries if entry is not None and entry.status == "matched"}
+    assert game_id is not None and (await table.record(game_id)).status == "lobby"
+    await pass_now(table)
+    assert (await table.record(game_id)).status == "lobby", "the claim still holds for a moment"
+    table.clock.advance(LEASE_SECONDS + 1)
+    await pass_now(table)
+    await pass_now(table)
+    record = await table.record(game_id)
+    assert record.status == "active" and set(record.players) == set(players) and record.thread_id is not None
+    assert len(intros(table, game_id)) == 1
+
+
 async def test_a_match_at_join_whose_start_failed_is_started_by_a_later_pass(table: Table, monkeypatch: pytest.MonkeyPatch) -> None:
     players = add_players(table, 2)
     await queue_channel(table)
@@ -192,18 +208,8 @@ async def test_a_match_at_join_whose_start_failed_is_started_by_a_later_pass(tab
     [died] = table.world.take_errors()
     assert "the match at join failed" in str(died)
     assert "キューに入りました" in reply(joined) and "すぐに" not in reply(joined), "queued all the same"
-    entries = [await table.bot.store.queue_entry(GUILD, user) for user in players]
-    [game_id] = {entry.game_id for entry in entries if entry is not None and entry.status == "matched"}
-    assert game_id is not None and (await table.record(game_id)).status == "lobby"
     monkeypatch.setattr(table.bot.service, "start", start)
-    await pass_now(table)
-    assert (await table.record(game_id)).status == "lobby", "the join's claim still holds for a moment"
-    table.clock.advance(LEASE_SECONDS + 1)
-    await pass_now(table)
-    await pass_now(table)
-    record = await table.record(game_id)
-    assert record.status == "active" and set(record.players) == set(players) and record.thread_id is not None
-    assert len(intros(table, game_id)) == 1
+    await started_once_the_claim_lapses(table, players)
 
 
 async def test_a_match_whose_start_failed_is_started_by_a_later_pass(table: Table, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -221,15 +227,5 @@ async def test_a_match_whose_start_failed_is_started_by_a_later_pass(table: Tabl
     monkeypatch.setattr(table.bot.service, "start", dies)
     with pytest.raises(ConnectionError):
         await table.world.run(queue_pass(table.bot))
-    entries = [await table.bot.store.queue_entry(GUILD, user) for user in players]
-    [game_id] = {entry.game_id for entry in entries if entry is not None and entry.status == "matched"}
-    assert game_id is not None and (await table.record(game_id)).status == "lobby"
     monkeypatch.setattr(table.bot.service, "start", start)
-    await pass_now(table)
-    assert (await table.record(game_id)).status == "lobby", "the claim still holds for a moment"
-    table.clock.advance(LEASE_SECONDS + 1)
-    await pass_now(table)
-    await pass_now(table)
-    record = await table.record(game_id)
-    assert record.status == "active" and set(record.players) == set(players) and record.thread_id is not None
-    assert len(intros(table, game_id)) == 1
+    await started_once_the_claim_lapses(table, players)

@@ -1,14 +1,15 @@
-"""`python -m bench review_check [--games N] [--game ID ...] [--matches M] [--iterations K]`: whether the
-moves a review flags as mistakes are mistakes (issue 28).
+"""`python -m bench review_check [--games N] [--first S] [--game ID ...] [--matches M] [--iterations K]`:
+whether the moves a review flags as mistakes are mistakes (issue 28).
 
-For each game and each of `N` seeds, a game is played at random; `SAMPLED` of seat 0's decisions spread
-over it are reviewed (engine.ai.review at its own caps), and the `FLAGGED` costliest of those above the
-noise (`NOTICEABLE`) are checked: from the position after the move played and from the position after
-the AI's pick, `M` matches each are played out to the end between equal AIs (every seat the weakest level that has the
-game's knowledge, `judge_level`, capped at `K` iterations a decision), paired by seed. Printed per game: the flagged positions, the pairs
-played, the share of decided pairs where the AI's pick ended better for seat 0 than the move played with
-its 95% Wilson interval, and the mean difference of seat 0's result (1 win, 1/k a k-way tie, 0 a loss).
-The matches use the true position (hidden parts included): they judge the moves, not the reviewer.
+For each game and each of `N` seeds (from `S`, so that runs on separate cores add up), a game is played
+at random; `SAMPLED` of seat 0's decisions spread over it are reviewed (engine.ai.review at its own caps),
+and the `FLAGGED` costliest of those above the noise (`NOTICEABLE`) are checked: from the position after
+the move played and from the position after the AI's pick, `M` matches each are played out to the end
+between equal AIs (every seat the weakest level that has the game's knowledge, `judge_level`, capped at
+`K` iterations a decision), paired by seed. Printed per game: the flagged positions, the pairs played,
+the share of decided pairs where the AI's pick ended better for seat 0 than the move played with its 95%
+Wilson interval, and the mean difference of seat 0's result (1 win, 1/k a k-way tie, 0 a loss). The
+matches use the true position (hidden parts included): they judge the moves, not the reviewer.
 
 Why the judges know what the reviewer knows: the review searches at the hard level, with the game's
 hooks (engine.ai.hooks). Wunderkammer keeps its knowledge for hard alone (`ai_hooks_from`); easy AIs
@@ -87,6 +88,7 @@ def flagged(game_id: str, seed: int) -> list[tuple[Match, str, str]]:
 def run(argv: list[str] | None = None) -> list[tuple[str, float, str]]:
     parser = argparse.ArgumentParser(prog="bench review_check")
     parser.add_argument("--games", type=int, default=2)
+    parser.add_argument("--first", type=int, default=1)
     parser.add_argument("--matches", type=int, default=2)
     parser.add_argument("--iterations", type=int, default=20)
     parser.add_argument("--game", action="append")
@@ -96,7 +98,7 @@ def run(argv: list[str] | None = None) -> list[tuple[str, float, str]]:
         started = time.process_time()
         better = worse = pairs = positions = 0
         difference = 0.0
-        for seed in range(1, args.games + 1):
+        for seed in range(args.first, args.first + args.games):
             for before, played, best in flagged(game_id, seed):
                 positions += 1
                 for match_seed in range(args.matches):

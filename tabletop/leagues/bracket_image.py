@@ -43,14 +43,25 @@ def bracket_texts(format_: str, best_of: int, locale: str, title: str) -> Bracke
     )
 
 
-async def bracket_files(lane: int, league_id: int, view: BracketView, names: dict[int, str], locale: str,
-                        title: str) -> list[discord.File]:
-    """The bracket's pages as attachments for one message: one page up to 32 entrants (both brackets of a
-    double elimination on it), more beyond; drawn and encoded in the render pool, queued in the server's `lane`.
-    A message holds `MAX_ATTACHMENTS` files: a bracket of hundreds keeps its last pages (the late rounds,
-    the final), which its text lists too, rather than losing the whole post."""
+async def bracket_attachments(lane: int, league_id: int, view: BracketView, names: dict[int, str], locale: str,
+                              title: str) -> list[tuple[str, bytes]]:
+    """The bracket's pages as (file name, encoded image) for one message: one page up to 32 entrants (both
+    brackets of a double elimination on it), more beyond; drawn and encoded in the render pool, queued in the
+    server's `lane`. A message holds `MAX_ATTACHMENTS` files: a bracket of hundreds keeps its last pages (the
+    late rounds, the final), which its text lists too, rather than losing the whole post."""
     texts = bracket_texts(view.format, view.best_of, locale, title)
     pages = await pictures.render_job(lane, encoded_pages, bracket_pages, view, names, texts)
     first = max(len(pages) - announce.MAX_ATTACHMENTS, 0)
-    return [discord.File(io.BytesIO(data), filename=f"bracket-{league_id}-{number}.{IMAGE_SUFFIX}")
-            for number, data in enumerate(pages[first:], start=first + 1)]
+    return [(f"bracket-{league_id}-{number}.{IMAGE_SUFFIX}", data) for number, data in enumerate(pages[first:], start=first + 1)]
+
+
+def as_files(attachments: list[tuple[str, bytes]]) -> list[discord.File]:
+    """Attachments as files for one request: a file is spent by the request that sends it (even a refused
+    one), so a second try (a new post after a refused edit) takes new files of the same drawing."""
+    return [discord.File(io.BytesIO(data), filename=name) for name, data in attachments]
+
+
+async def bracket_files(lane: int, league_id: int, view: BracketView, names: dict[int, str], locale: str,
+                        title: str) -> list[discord.File]:
+    """`bracket_attachments` as the files of one message."""
+    return as_files(await bracket_attachments(lane, league_id, view, names, locale, title))

@@ -22,7 +22,7 @@ from discord_ui import announce
 from tabletop.presentation import pictures
 from tabletop.presentation.i18n import lang, tr
 from discord_ui.interactions import clip
-from tabletop.leagues.bracket_image import bracket_files
+from tabletop.leagues.bracket_image import as_files, bracket_attachments
 from tabletop.leagues.bracket_text import bracket_text, match_label
 from tabletop.leagues.service import LeagueService, Progress, league_config
 from tabletop.leagues.tournament import match_of_table
@@ -177,11 +177,12 @@ async def post_bracket(bot: "TabletopBot", league: LeagueRecord, locale: str) ->
     content, drawn = await _bracket_text(bot, league, locale)
     if not await bot.store.mark_bracket(league.id, hashlib.sha256(content.encode()).hexdigest()):
         return
+    attachments = await drawn()
     previous = await bot.store.bracket_message(league.id)
     message_id = previous if previous is not None and await edit_in(bot, league.channel_id, previous, content,
-                                                                     await drawn()) else None
+                                                                     as_files(attachments)) else None
     if message_id is None:
-        message_id = await say(bot, league, content, files=await drawn())
+        message_id = await say(bot, league, content, files=as_files(attachments))
         if message_id is not None:
             await bot.store.set_bracket_message(league.id, message_id)
     if league.status == "finished":
@@ -209,17 +210,18 @@ async def bracket_payload(bot: "TabletopBot", league: LeagueRecord, locale: str)
     """The bracket as text (the message) and as an image (its pages, `tabletop.leagues.bracket_image`), in one
     language."""
     content, drawn = await _bracket_text(bot, league, locale)
-    return content, await drawn()
+    return content, as_files(await drawn())
 
 
 async def _bracket_text(bot: "TabletopBot", league: LeagueRecord,
-                        locale: str) -> tuple[str, Callable[[], Awaitable[list[discord.File]]]]:
-    """The bracket's text, and how to draw its image: the league's pass draws it only when the text changed."""
+                        locale: str) -> tuple[str, Callable[[], Awaitable[list[tuple[str, bytes]]]]]:
+    """The bracket's text, and how to draw its image (its pages as attachments): the league's pass draws it
+    only when the text changed."""
     view = await leagues_of(bot).bracket(league)
     names = await names_of(bot, list(view.entrants), locale)
     title = f"{league.name} — {registry.get(league.game_type).name.get(locale)}"
     return (clip(bracket_text(view, names, locale, title)),
-            lambda: bracket_files(league.guild_id, league.id, view, names, locale, title))
+            lambda: bracket_attachments(league.guild_id, league.id, view, names, locale, title))
 
 
 async def league_pass(bot: "TabletopBot") -> int:
@@ -274,14 +276,20 @@ async def standings_payload(bot: "TabletopBot", league: LeagueRecord, locale: st
     image_rows = [StandingsRow(row.place, names[row.user_id], points_text(row.points), f"{row.wins}-{row.draws}-{row.losses}",
                                tuple(points_text(value) for value in row.tiebreaks), row.user_id in league.withdrawn)
                   for row in rows]
-    game_name = registry.get(league.game_type).name.get(locale)
-    title = f"{league.name} — {game_name}"
+    heading, file = await standings_file(league, locale, final, headers, image_rows)
+    return heading + text_table(rows, names, headers), file
+
+
+async def standings_file(league: LeagueRecord, locale: str, final: bool, headers: list[str],
+                         image_rows: list[StandingsRow]) -> tuple[str, discord.File]:
+    """The standings message's first line (title and how far the league is) and its image, for either
+    table (points, or an elimination tournament's progress)."""
+    title = f"{league.name} — {registry.get(league.game_type).name.get(locale)}"
     done = league.round - (1 if league.status == "running" else 0)
     subtitle = tr("league.final" if final else "league.after_round", locale, round=done)
     (data,) = await pictures.render_job(league.guild_id, encoded_pages, standings_image, title, subtitle, headers, image_rows)
     file = discord.File(io.BytesIO(data), filename=f"standings-{league.id}-r{done}.{IMAGE_SUFFIX}")
-    return f"**{title}** · {subtitle}\n" + text_table(rows, names, headers), file
-
+    return f"**{title}** · {subtitle}\n", file
 
 
 async def progress_payload(bot: "TabletopBot", league: LeagueRecord, view: BracketView, locale: str, *,
@@ -301,11 +309,7 @@ async def progress_payload(bot: "TabletopBot", league: LeagueRecord, view: Brack
     cells = [(row, tr(f"progress.{row.status}", locale), f"{row.won}-{row.lost}", where(row)) for row in rows]
     image_rows = [StandingsRow(row.place, names[row.user_id], status, record, (place,), row.status == "withdrawn")
                   for row, status, record, place in cells]
-    title = f"{league.name} — {registry.get(league.game_type).name.get(locale)}"
-    done = league.round - (1 if league.status == "running" else 0)
-    subtitle = tr("league.final" if final else "league.after_round", locale, round=done)
-    (data,) = await pictures.render_job(league.guild_id, encoded_pages, standings_image, title, subtitle, headers, image_rows)
-    file = discord.File(io.BytesIO(data), filename=f"standings-{league.id}-r{done}.{IMAGE_SUFFIX}")
+    heading, file = await standings_file(league, locale, final, headers, image_rows)
     table = [headers, *([f"{row.place}.", name_cell(names[row.user_id]), status, record, place]
                         for row, status, record, place in cells[:25])]
-    return f"**{title}** · {subtitle}\n" + monospace(table), file
+    return heading + monospace(table), file

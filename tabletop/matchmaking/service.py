@@ -227,8 +227,9 @@ class QueueService:
         started: list[Started] = []
         lost = 0
         for queue, waiting in queues.items():
-            due = len(waiting) >= queue.players or any(entry.ai_at is not None and entry.ai_at <= now for entry in waiting)
-            entries = await self.present(waiting) if due else waiting  # asked only when a table may start
+            may_start = len(waiting) >= queue.players or any(entry.ai_at is not None and entry.ai_at <= now
+                                                             for entry in waiting)
+            entries = await self.present(waiting) if may_start else waiting  # asked only when a table may start
             settings = await self.store.get_guild_settings(queue.guild_id)
             matched, lost_here, seated = await self._match(entries, queue.players, settings, now, keep)
             started += matched

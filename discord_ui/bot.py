@@ -134,7 +134,7 @@ class TabletopBot(commands.Bot):
         self.live_bridge: "PostgresBridge | None" = None
         """On PostgreSQL, the other processes' changes reach `live` through it (`tabletop.delivery.live_postgres`)."""
         self.tree.on_error = self.on_tree_error
-        self.membership = Membership(self.http, now)
+        self.membership = Membership(self.http, now, self.cached_member)
         """Who left which server, asked of Discord before the league and queue passes seat anyone."""
         self.names: BoundedCache[int, str] = BoundedCache(NAME_CACHE_SIZE)
         self.seen: BoundedCache[int, tuple[str, str]] = BoundedCache(NAME_CACHE_SIZE)
@@ -216,6 +216,11 @@ class TabletopBot(commands.Bot):
             self.seen[user.id] = (user.display_name, locale)
             self.names[user.id] = user.display_name
             await self.store.update_user(user.id, locale=locale, prefs={"name": user.display_name})
+
+    def cached_member(self, guild_id: int, user_id: int) -> bool:
+        """Whether the gateway's member cache holds this member (without the members intent it holds few)."""
+        guild = self.get_guild(guild_id)
+        return guild is not None and guild.get_member(user_id) is not None
 
     async def display_name(self, user_id: int) -> str:
         if user_id not in self.names:

@@ -43,10 +43,9 @@ async def test_spectators_must_be_members_of_the_games_server(live: LiveBoard) -
 async def test_membership_is_remembered_briefly(live: LiveBoard) -> None:
     table = live.table
     game_id = await table.start_game(ALICE, [BOB], "warchest")
-    members = live.client.app[keys.MEMBERS]
-    assert members is not None
+    assert live.client.app[keys.MEMBERS] is not None
     now = [0.0]
-    members.clock = lambda: now[0]
+    table.bot.membership.clock = lambda: now[0]
     assert (await live.scene(game_id, CAROL))["you"] is None
     live.members_only(GUILD, {ALICE, BOB})
     assert (await live.scene(game_id, CAROL))["you"] is None, "asked a moment ago"

@@ -22,13 +22,13 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from renderers import toolkit as tk
-from renderers.bracket_layout import MAX_COLUMNS, ROW, Panel, panels
+from renderers.bracket_layout import MAX_COLUMNS, PAD, ROW, Panel, panels
+from renderers.bracket_legend import MARKED, Item, draw_legend, legend_height, legend_items, tag, tag_width, triangle
 from renderers.fonts import clusters
 from renderers.kinds import image_kind
 from renderers.names import display_name
 from renderers.pages import max_height, page_label, split_rows
 
-PAD = 16
 CONNECT = 22
 """Between two columns: the triangle of the side going on and the elbow of the line."""
 SECTION_BAR = 36
@@ -39,7 +39,6 @@ GUTTER = 24
 FULL = tk.CANVAS_WIDTH - 2 * PAD
 HALF = (FULL - GUTTER) // 2
 """One of two columns of panels of two rounds each: its rounds are as wide as the four across a page."""
-MARKED = ("walkover", "withdrawal", "settled")
 ORDER = ("swiss", "main", "winners", "losers", "final", "cut")
 """The brackets in play order."""
 
@@ -115,11 +114,11 @@ def bracket_pages(view: BracketLike, names: Mapping[int, str], texts: BracketTex
     seeds = {user: index + 1 for index, user in enumerate(view.entrants)}
     shown = {user: display_name(names.get(user, ""), seeds.get(user, 1) - 1) for user in view.entrants}
     matches = view.matches()
-    legend = _legend_items(matches, view.format, texts)
+    legend = legend_items(matches, view.format, texts)
     champion = " & ".join(shown.get(user, "") for user in view.champions or [view.champion]) \
         if view.champion is not None else None
     top = _header_height(texts, champion is not None)
-    room = max_height(tk.CANVAS_WIDTH) - top - _legend_height(legend) - 2 * PAD
+    room = max_height(tk.CANVAS_WIDTH) - top - legend_height(legend) - 2 * PAD
     blocks = _blocks(view, matches, shown, texts, room)
     ranges = split_rows([block.height + PAD for block in blocks], room + PAD)
     if len(ranges) > 1:
@@ -130,18 +129,18 @@ def bracket_pages(view: BracketLike, names: Mapping[int, str], texts: BracketTex
             for number, rows in enumerate(ranges, start=1)]
 
 
-def _page(texts: BracketTexts, champion: str | None, label: str, legend: Sequence[_Item],
+def _page(texts: BracketTexts, champion: str | None, label: str, legend: Sequence[Item],
           columns: Sequence[tuple[int, Sequence[_Block]]]) -> tk.Picture:
     """One page: the header, the blocks of each column (its left edge, its blocks top to bottom), the legend."""
     body = max(sum(block.height + PAD for block in blocks) for _, blocks in columns)
-    img = tk.new_canvas(_header_height(texts, champion is not None) + body + _legend_height(legend) + PAD)
+    img = tk.new_canvas(_header_height(texts, champion is not None) + body + legend_height(legend) + PAD)
     y = _draw_header(img, texts, champion, label)
     for left, blocks in columns:
         at = y
         for block in blocks:
             block.paint(img, left, at)
             at += block.height + PAD
-    _draw_legend(img, legend, y + body)
+    draw_legend(img, legend, y + body)
     return tk.ensure_not_square(img)
 
 
@@ -165,83 +164,6 @@ def _draw_header(img: tk.Picture, texts: BracketTexts, champion: str | None, lab
                      max_width=tk.CANVAS_WIDTH - PAD - pill[2] - 12, max_lines=1)
         y += 44
     return y + 8
-
-
-_Item = tuple[str, str, str]
-"""(symbol kind: "advance", "playing" or "mark"; the code of a mark; the meaning)."""
-
-
-def _legend_items(matches: Sequence[Any], format_: str, texts: BracketTexts) -> list[_Item]:
-    items: list[_Item] = [("advance", "", texts.advances)]
-    if any(match.status == "playing" for match in matches):
-        items.append(("playing", "", texts.in_play))
-    if any(len(match.sides) > 2 for match in matches):
-        items.append(("text", "", texts.place))
-    for way in MARKED:
-        if any(match.decided_by == way for match in matches):
-            code, meaning = texts.marks[way]
-            items.append(("mark", code, meaning))
-    if format_ == "swiss_cut":
-        items.append(("text", "", texts.results_note))
-    return items
-
-
-def _item_width(item: _Item) -> int:
-    kind, code, meaning = item
-    symbol = _tag_width(code) if kind == "mark" else 0 if kind == "text" else 22
-    return symbol + (8 if symbol else 0) + tk.text_width(meaning, tk.SIZE_SMALL)
-
-
-def _legend_rows(items: Sequence[_Item]) -> list[list[_Item]]:
-    rows: list[list[_Item]] = [[]]
-    used = 0
-    for item in items:
-        width = min(_item_width(item), tk.CANVAS_WIDTH - 2 * PAD)
-        if rows[-1] and used + width > tk.CANVAS_WIDTH - 2 * PAD:
-            rows.append([])
-            used = 0
-        rows[-1].append(item)
-        used += width + 20
-    return rows
-
-
-def _legend_height(items: Sequence[_Item]) -> int:
-    return len(_legend_rows(items)) * ROW
-
-
-def _draw_legend(img: tk.Picture, items: Sequence[_Item], top: int) -> None:
-    draw = tk.drawing(img)
-    for row, entries in enumerate(_legend_rows(items)):
-        x, middle = PAD, top + row * ROW + ROW / 2
-        for kind, code, meaning in entries:
-            if kind == "advance":
-                _triangle(img, x + 4, middle)
-                x += 22
-            elif kind == "playing":
-                draw.rectangle((x, middle - 8, x + 16, middle + 8), outline=tk.INK, width=3)
-                x += 22
-            elif kind == "mark":
-                x = _tag(img, (x, middle), code) + 8
-            end = tk.draw_text(img, (x, middle), meaning, tk.SIZE_SMALL, anchor="lm", fill=tk.MUTED_INK,
-                               max_width=tk.CANVAS_WIDTH - PAD - x, max_lines=1)[2]
-            x = end + 20
-
-
-def _tag_width(code: str) -> int:
-    return tk.text_width(code, tk.SIZE_SMALL, bold=True) + 12
-
-
-def _tag(img: tk.Picture, xy: tuple[float, float], code: str) -> int:
-    """A mark's code on a dark rounded tag (its shape tells it from a score); returns its right edge."""
-    width = _tag_width(code)
-    box = (round(xy[0]), round(xy[1] - 12), round(xy[0] + width), round(xy[1] + 12))
-    tk.drawing(img).rounded_rectangle(box, radius=6, fill=tk.INK)
-    tk.draw_text(img, ((box[0] + box[2]) / 2, xy[1]), code, tk.SIZE_SMALL, fill=tk.WHITE, anchor="mm", bold=True)
-    return box[2]
-
-
-def _triangle(img: tk.Picture, x: float, middle: float) -> None:
-    tk.drawing(img).polygon([(x, middle - 7), (x + 10, middle), (x, middle + 7)], fill=tk.INK)
 
 
 # --------------------------------------------------------------------------- the blocks of a bracket
@@ -383,8 +305,8 @@ def _match_box(img: tk.Picture, match: Any, where: tuple[int, int, int], seed_wi
             tk.draw_text(img, (x + seed_width - 5, middle), str(side.seed), tk.SIZE_SMALL, anchor="rm", fill=tk.MUTED_INK)
         right = x + width - 6
         if index == tagged:
-            right = x + width - 4 - _tag_width(texts.marks[match.decided_by][0])
-            _tag(img, (right, middle), texts.marks[match.decided_by][0])
+            right = x + width - 4 - tag_width(texts.marks[match.decided_by][0])
+            tag(img, (right, middle), texts.marks[match.decided_by][0])
             right -= 6
         elif _shows_score(match, duel):
             score = f"{side.score:g}"
@@ -400,7 +322,7 @@ def _match_box(img: tk.Picture, match: Any, where: tuple[int, int, int], seed_wi
         tk.draw_text(img, (x + seed_width + 6, middle), _fitted(label, room, side.advanced), tk.SIZE_SMALL, anchor="lm",
                      fill=ink, bold=side.advanced, max_width=room, max_lines=1)
         if side.advanced:
-            _triangle(img, x + width + 2, middle)
+            triangle(img, x + width + 2, middle)
 
 
 def _fitted(name: str, width: int, bold: bool) -> str:
@@ -499,7 +421,7 @@ def _swiss_block(rows: Sequence[int], rounds: Sequence[int], cells: Mapping[tupl
                 label, code, won = found
                 x = first + column * cell + 4
                 if code:
-                    x = _tag(img, (x, middle), code) + 4
+                    x = tag(img, (x, middle), code) + 4
                 tk.draw_text(img, (x, middle), label, tk.SIZE_SMALL, anchor="lm", bold=won,
                              fill=tk.INK if won else tk.MUTED_INK, max_width=first + (column + 1) * cell - x - 4, max_lines=1)
 

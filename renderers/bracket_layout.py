@@ -26,6 +26,8 @@ from typing import Any
 
 from renderers.pages import split_rows
 
+PAD = 16
+"""The page's side margins."""
 ROW = 26
 """One side of a match: an 18 px line (the phone floor at 800 px) with its air."""
 GAP = 10

@@ -146,7 +146,7 @@ def test_who_goes_through_is_what_the_view_says(monkeypatch: pytest.MonkeyPatch)
     triangles: list[float] = []
     names: dict[str, float] = {}
     original = module.tk.draw_text
-    monkeypatch.setattr(module, "_triangle", lambda img, x, middle: triangles.append(middle) if x > 100 else None)
+    monkeypatch.setattr(module, "triangle", lambda img, x, middle: triangles.append(middle) if x > 100 else None)
     monkeypatch.setattr(module.tk, "draw_text", lambda img, xy, text, size, **kwargs: (
         names.__setitem__(text, xy[1]), original(img, xy, text, size, **kwargs))[1])
     upset = MatchView("R1.0", "main", 1, 1, (SideView(1, 1, 0.0, False), SideView(2, 2, 3.0, True)), status="done",
